@@ -1,0 +1,115 @@
+/** The `zot` command tree: root options, `zot ext …`, `zot rpc`. */
+
+import { Command, CommanderError, Option } from "./commander.ts";
+import { ZOT_VERSION } from "../config/mod.ts";
+import { UsageError, ZotError } from "../errors/mod.ts";
+import { type Output, paint, processOutput } from "./output.ts";
+import { buildExtCommand } from "./ext_command.ts";
+import { runRoot } from "./run_root.ts";
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) {
+    throw new UsageError(`--max-steps needs a positive whole number, got "${value}"`);
+  }
+  return n;
+}
+
+/** Builds the root command; separate from running it so tests can inspect help text. */
+// The return type is what extra-typings infers from the option chain; spelling it out would
+// duplicate every option.
+// deno-lint-ignore explicit-module-boundary-types
+export function buildProgram(output: Output) {
+  const program = new Command("zot")
+    .description("A terminal coding agent with language-agnostic extensions.")
+    .version(`zot ${ZOT_VERSION}`, "-v, --version", "print the zot version")
+    .helpOption("-h, --help", "show help")
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (s) => output.out(s),
+      writeErr: (s) => output.err(s),
+      outputError: (s, write) => write(paint(output, "red", s)),
+    })
+    .argument("[prompt...]", "prompt to send (joined with spaces)")
+    .option("-p, --print", "print mode: run the prompt and print only the final answer")
+    .option("--json", "json mode: print one JSON object per agent event")
+    .option("--provider <name>", "model provider: anthropic, openai, ollama")
+    .option("--model <id>", "model id")
+    .option("--api-key <key>", "API key (overrides env and auth.json)")
+    .option("--base-url <url>", "provider base URL")
+    .option("--list-models", "list known models and exit")
+    .addOption(
+      new Option("--reasoning <level>", "reasoning effort").choices(["low", "medium", "high"]),
+    )
+    .option("--system-prompt <text>", "replace the system prompt")
+    .option("--append-system-prompt <text>", "append to the system prompt (repeatable)", collect)
+    .option("--max-steps <n>", "stop after this many model turns (default 50)", positiveInt)
+    .option("--tools <csv>", "only these built-in tools, comma separated")
+    .option("--no-tools", "no built-in tools")
+    .option("--cwd <path>", "working directory for the agent and its tools")
+    .option("-c, --continue", "continue the newest session for this folder")
+    .option("-r, --resume", "pick a session to resume")
+    .option("--session <path>", "open this session file")
+    .option("--no-session", "do not read or write a session")
+    .option(
+      "-e, --ext <path>",
+      "load the extension in this folder for this run (repeatable)",
+      collect,
+    )
+    .option("--no-ext", "skip extension discovery (--ext still applies)")
+    .option("--debug", "show stack traces and causes of errors");
+
+  program.addCommand(buildExtCommand(output));
+  program.action(async (prompt, options) => {
+    await runRoot({ prompt: prompt.join(" "), options, output });
+  });
+  return program;
+}
+
+/** The parsed root options, as commander types them. */
+export type RootOptions = ReturnType<ReturnType<typeof buildProgram>["opts"]>;
+
+/** Runs zot with these arguments and returns the process exit code; never exits itself. */
+export async function runCli(args: string[], output: Output = processOutput()): Promise<number> {
+  const program = buildProgram(output);
+  const debug = args.includes("--debug");
+  try {
+    await program.parseAsync(args, { from: "user" });
+    return 0;
+  } catch (err) {
+    return reportError(err, output, debug);
+  }
+}
+
+function reportError(err: unknown, output: Output, debug: boolean): number {
+  if (err instanceof CommanderError) {
+    // Commander has already printed its message (or the help text).
+    if (err.code === "commander.helpDisplayed" || err.code === "commander.version") return 0;
+    if (err.code === "commander.help") return 0;
+    return 2;
+  }
+  if (err instanceof ZotError) {
+    output.err(paint(output, "red", `zot: ${err.message}`) + "\n");
+    if (debug) printCauses(err, output);
+    return err.exitCode;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  output.err(paint(output, "red", `zot: internal error: ${message}`) + "\n");
+  output.err("this is a bug in zot; rerun with --debug and report the output\n");
+  if (debug && err instanceof Error && err.stack) output.err(err.stack + "\n");
+  return 70;
+}
+
+function printCauses(err: Error, output: Output): void {
+  if (err.stack) output.err(err.stack + "\n");
+  let cause = err.cause;
+  while (cause !== undefined) {
+    output.err(`caused by: ${cause instanceof Error ? cause.stack ?? cause.message : cause}\n`);
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+}

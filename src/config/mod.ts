@@ -1,0 +1,4 @@
+/** Configuration: `$ZOT_HOME`, well-known paths, version. */
+export { ensureDir, processHomeEnv, resolveZotHome, ZotPaths } from "./zot_home.ts";
+export type { HomeEnv } from "./zot_home.ts";
+export { ZOT_VERSION } from "./version.ts";

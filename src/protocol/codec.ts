@@ -1,0 +1,64 @@
+/** Encoding host frames and decoding extension lines: the validation boundary. */
+
+import { z } from "zod";
+import {
+  EXTENSION_FRAME_SCHEMAS,
+  type ExtensionFrame,
+  type ExtensionFrameType,
+  type HostFrame,
+} from "./frames.ts";
+
+/** What one line from an extension decodes to. */
+export type DecodedLine =
+  | { kind: "frame"; frame: ExtensionFrame }
+  | { kind: "malformed"; reason: string }
+  | { kind: "unknown_type"; frameType: string }
+  | { kind: "invalid"; frameType: ExtensionFrameType; reason: string };
+
+const encoder = new TextEncoder();
+
+/** Serialises a host frame as one NDJSON line (with its trailing newline). */
+export function encodeFrame(frame: HostFrame): string {
+  return JSON.stringify(frame) + "\n";
+}
+
+/** Serialises a host frame to bytes, ready for a pipe. */
+export function encodeFrameBytes(frame: HostFrame): Uint8Array {
+  return encoder.encode(encodeFrame(frame));
+}
+
+function isFrameType(type: string): type is ExtensionFrameType {
+  return Object.hasOwn(EXTENSION_FRAME_SCHEMAS, type);
+}
+
+/** Parses and validates one line an extension wrote; never throws. */
+export function decodeLine(line: string): DecodedLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (err) {
+    return { kind: "malformed", reason: `not JSON: ${(err as Error).message}` };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { kind: "malformed", reason: "a frame must be a JSON object" };
+  }
+  const type = (value as Record<string, unknown>).type;
+  if (typeof type !== "string") {
+    return { kind: "malformed", reason: 'a frame needs a string "type" field' };
+  }
+  if (!isFrameType(type)) return { kind: "unknown_type", frameType: type };
+  const result = EXTENSION_FRAME_SCHEMAS[type].safeParse(value);
+  if (!result.success) {
+    return { kind: "invalid", frameType: type, reason: describeIssues(result.error) };
+  }
+  return { kind: "frame", frame: result.data as ExtensionFrame };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.length ? `${issue.path.join(".")}: ` : "";
+      return `${path}${issue.message}`;
+    })
+    .join("; ");
+}

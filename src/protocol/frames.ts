@@ -1,0 +1,287 @@
+/**
+ * The extension wire protocol, v1: every frame both ways, as zod schemas with
+ * the TypeScript types inferred from them. This is the one place frame shapes
+ * are defined; the host validates incoming lines here and trusts typed values
+ * past this boundary. SDKs import the types only (`import type`), so they stay
+ * free of runtime dependencies.
+ *
+ * Leniency follows the original host where the contract is silent: unknown
+ * fields are dropped, optional fields may be absent or null, notify levels
+ * and command actions are open strings (an unknown level is still shown).
+ */
+
+import { z } from "zod";
+
+/** The protocol version sent in `hello_ack`. */
+export const PROTOCOL_VERSION = 1;
+
+/** Lifecycle events an extension may subscribe to. */
+export const EVENT_NAMES = [
+  "session_start",
+  "turn_start",
+  "turn_end",
+  "tool_call",
+  "assistant_message",
+] as const;
+
+/** Events an extension may intercept (the contract has `tool_call`; the original added the others). */
+export const INTERCEPTABLE_EVENTS = ["tool_call", "turn_start", "assistant_message"] as const;
+
+/** A lifecycle event name. */
+export type EventName = typeof EVENT_NAMES[number];
+/** An interceptable event name. */
+export type InterceptableEvent = typeof INTERCEPTABLE_EVENTS[number];
+
+/** An optional field that may also arrive as null; absent in the output either way. */
+function optional<T extends z.ZodType>(schema: T) {
+  return schema.nullish().transform((v) => v ?? undefined).optional();
+}
+const optString = optional(z.string());
+const jsonObject = z.record(z.string(), z.unknown());
+
+// ---- extension → host ----------------------------------------------------
+
+const hello = z.object({
+  type: z.literal("hello"),
+  name: z.string().min(1, "hello needs a non-empty name"),
+  version: optString,
+  capabilities: z.array(z.string()).nullish().transform((v) => v ?? []),
+});
+
+const registerCommand = z.object({
+  type: z.literal("register_command"),
+  name: z.string().min(1, "register_command needs a name"),
+  description: optString,
+});
+
+const registerTool = z.object({
+  type: z.literal("register_tool"),
+  name: z.string().min(1, "register_tool needs a name"),
+  description: optString,
+  schema: optional(jsonObject),
+});
+
+const ready = z.object({ type: z.literal("ready") });
+
+const subscribe = z.object({
+  type: z.literal("subscribe"),
+  events: z.array(z.string()).nullish().transform((v) => v ?? []),
+  intercept: z.array(z.string()).nullish().transform((v) => v ?? []),
+});
+
+/** One block of a tool result as an extension sends it. */
+const contentBlock = z.object({
+  type: z.string(),
+  text: optString,
+  mime_type: optString,
+  data: optString,
+});
+
+const toolResult = z.object({
+  type: z.literal("tool_result"),
+  id: z.string().min(1, "tool_result needs the id of its tool_call"),
+  content: z.array(contentBlock).nullish().transform((v) => v ?? []),
+  is_error: z.boolean().nullish().transform((v) => v ?? false),
+});
+
+const panelSpec = z.object({
+  id: z.string().min(1),
+  title: optString,
+  lines: z.array(z.string()).nullish().transform((v) => v ?? []),
+  footer: optString,
+});
+
+const commandResponse = z.object({
+  type: z.literal("command_response"),
+  id: z.string().min(1, "command_response needs the id of its command_invoked"),
+  action: z.string().nullish().transform((v) => v || "noop"),
+  prompt: optString,
+  insert: optString,
+  display: optString,
+  open_panel: optional(panelSpec),
+  error: optString,
+});
+
+const eventInterceptResponse = z.object({
+  type: z.literal("event_intercept_response"),
+  id: z.string().min(1, "event_intercept_response needs the id of its event_intercept"),
+  block: z.boolean().nullish().transform((v) => v ?? false),
+  reason: optString,
+  modified_args: z.unknown().optional(),
+  replace_text: optString,
+});
+
+const notify = z.object({
+  type: z.literal("notify"),
+  level: z.string().nullish().transform((v) => v || "info"),
+  message: z.string(),
+});
+
+const submit = z.object({
+  type: z.literal("submit"),
+  text: z.string(),
+});
+
+const panelRender = z.object({
+  type: z.literal("panel_render"),
+  panel_id: z.string().min(1),
+  title: optString,
+  lines: optional(z.array(z.string())),
+  footer: optString,
+});
+
+const panelCloseFromExt = z.object({
+  type: z.literal("panel_close"),
+  panel_id: z.string().min(1),
+});
+
+const shutdownAck = z.object({ type: z.literal("shutdown_ack") });
+
+/** Schemas of every frame an extension may send, by type. */
+export const EXTENSION_FRAME_SCHEMAS = {
+  hello,
+  register_command: registerCommand,
+  register_tool: registerTool,
+  ready,
+  subscribe,
+  tool_result: toolResult,
+  command_response: commandResponse,
+  event_intercept_response: eventInterceptResponse,
+  notify,
+  submit,
+  panel_render: panelRender,
+  panel_close: panelCloseFromExt,
+  shutdown_ack: shutdownAck,
+} as const;
+
+/** A frame type an extension may send. */
+export type ExtensionFrameType = keyof typeof EXTENSION_FRAME_SCHEMAS;
+
+/** Frames from an extension, after validation. */
+export type HelloFrame = z.infer<typeof hello>;
+/** `register_command` after validation. */
+export type RegisterCommandFrame = z.infer<typeof registerCommand>;
+/** `register_tool` after validation. */
+export type RegisterToolFrame = z.infer<typeof registerTool>;
+/** `ready` after validation. */
+export type ReadyFrame = z.infer<typeof ready>;
+/** `subscribe` after validation. */
+export type SubscribeFrame = z.infer<typeof subscribe>;
+/** One content block of a `tool_result`. */
+export type WireContentBlock = z.infer<typeof contentBlock>;
+/** `tool_result` after validation. */
+export type ToolResultFrame = z.infer<typeof toolResult>;
+/** A panel as opened by `command_response.open_panel`. */
+export type PanelSpec = z.infer<typeof panelSpec>;
+/** `command_response` after validation (`action` defaults to `noop`). */
+export type CommandResponseFrame = z.infer<typeof commandResponse>;
+/** `event_intercept_response` after validation. */
+export type EventInterceptResponseFrame = z.infer<typeof eventInterceptResponse>;
+/** `notify` after validation (`level` defaults to `info`). */
+export type NotifyFrame = z.infer<typeof notify>;
+/** `submit` after validation. */
+export type SubmitFrame = z.infer<typeof submit>;
+/** `panel_render` after validation. */
+export type PanelRenderFrame = z.infer<typeof panelRender>;
+/** `panel_close` from the extension after validation. */
+export type PanelCloseFromExtensionFrame = z.infer<typeof panelCloseFromExt>;
+/** `shutdown_ack` after validation. */
+export type ShutdownAckFrame = z.infer<typeof shutdownAck>;
+
+/** Any valid frame from an extension. */
+export type ExtensionFrame = {
+  [K in ExtensionFrameType]: z.infer<typeof EXTENSION_FRAME_SCHEMAS[K]>;
+}[ExtensionFrameType];
+
+// ---- host → extension ----------------------------------------------------
+
+/** `hello_ack`: the host's answer to `hello`. */
+export interface HelloAckFrame {
+  type: "hello_ack";
+  protocol_version: number;
+  zot_version: string;
+  provider: string;
+  model: string;
+  cwd: string;
+  extension_dir: string;
+  data_dir: string;
+}
+
+/** `command_invoked`: the user ran one of the extension's commands. */
+export interface CommandInvokedFrame {
+  type: "command_invoked";
+  id: string;
+  name: string;
+  args?: string;
+}
+
+/** `tool_call`: the model called one of the extension's tools. */
+export interface ToolCallFrame {
+  type: "tool_call";
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** The payload fields lifecycle events and intercepts carry (zero values omitted). */
+export interface EventPayload {
+  step?: number;
+  stop?: string;
+  error?: string;
+  tool_id?: string;
+  tool_name?: string;
+  tool_args?: Record<string, unknown>;
+  text?: string;
+}
+
+/** `event`: a subscribed lifecycle event. One-way. */
+export interface EventFrame extends EventPayload {
+  type: "event";
+  event: EventName;
+}
+
+/** `event_intercept`: asks the extension whether an event may proceed. */
+export interface EventInterceptFrame extends EventPayload {
+  type: "event_intercept";
+  id: string;
+  event: InterceptableEvent;
+}
+
+/** `panel_key`: a key pressed while the extension's panel has focus. */
+export interface PanelKeyFrame {
+  type: "panel_key";
+  panel_id: string;
+  key: string;
+  text?: string;
+}
+
+/** `panel_close`: the user closed the extension's panel. */
+export interface PanelCloseFromHostFrame {
+  type: "panel_close";
+  panel_id: string;
+}
+
+/** `panel_resize`: the panel's drawable size changed. */
+export interface PanelResizeFrame {
+  type: "panel_resize";
+  panel_id: string;
+  width: number;
+  height: number;
+}
+
+/** `shutdown`: the host is stopping; reply `shutdown_ack` and exit. */
+export interface ShutdownFrame {
+  type: "shutdown";
+}
+
+/** Any frame the host sends. */
+export type HostFrame =
+  | HelloAckFrame
+  | CommandInvokedFrame
+  | ToolCallFrame
+  | EventFrame
+  | EventInterceptFrame
+  | PanelKeyFrame
+  | PanelCloseFromHostFrame
+  | PanelResizeFrame
+  | ShutdownFrame;

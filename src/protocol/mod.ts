@@ -1,0 +1,4 @@
+/** The extension wire protocol v1: frame types, validation, encoding. */
+export * from "./frames.ts";
+export { decodeLine, encodeFrame, encodeFrameBytes } from "./codec.ts";
+export type { DecodedLine } from "./codec.ts";
