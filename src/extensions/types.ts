@@ -1,0 +1,64 @@
+/** Types shared by extension discovery/management and the runtime host. */
+
+/** Where an extension was found; decides precedence (flag, then project, then global). */
+export type ExtensionSource = "flag" | "project" | "global";
+
+/** A Deno permission value in a manifest: everything (`true`), nothing (`false`), or a list. */
+export type PermissionValue = boolean | string[];
+
+/** Deno permission names a manifest may request. */
+export type PermissionName = "read" | "write" | "net" | "env" | "run" | "sys" | "ffi" | "import";
+
+/** Requested Deno permissions, in Deno's terms (allow and deny). */
+export interface PermissionRequest {
+  allow: Partial<Record<PermissionName, PermissionValue>>;
+  deny: Partial<Record<PermissionName, PermissionValue>>;
+}
+
+/** A validated `extension.json`. */
+export interface Manifest {
+  name: string;
+  exec: string;
+  args: string[];
+  version?: string;
+  language?: string;
+  description?: string;
+  enabled: boolean;
+  /** `deno` runs the extension under `deno run` with permission flags. */
+  runtime?: "deno";
+  permissions?: PermissionRequest;
+}
+
+/** A manifest found on disk, with where it came from. */
+export interface DiscoveredExtension {
+  /** The manifest's name (the extension's identity). */
+  name: string;
+  /** Absolute extension folder (cwd of the process, base for a relative exec). */
+  dir: string;
+  /** Absolute path of `extension.json`. */
+  manifestPath: string;
+  source: ExtensionSource;
+  manifest: Manifest;
+}
+
+/** A manifest that could not be used, with the reason. Other extensions still load. */
+export interface InvalidExtension {
+  dir: string;
+  manifestPath: string;
+  source: ExtensionSource;
+  reason: string;
+}
+
+/** What the host needs to start one extension. */
+export interface LaunchSpec {
+  name: string;
+  dir: string;
+  /** The program to run and its arguments, already resolved (see resolveExec). */
+  command: string;
+  args: string[];
+  /** Extra environment; with `clearEnv` the child gets only this. */
+  env?: Record<string, string>;
+  clearEnv?: boolean;
+  source: ExtensionSource;
+  version?: string;
+}
