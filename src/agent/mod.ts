@@ -1,0 +1,2 @@
+/** The agent: loop, system prompt, events. */
+export type { AgentEvent, AgentEventType } from "./events.ts";
