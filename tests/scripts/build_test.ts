@@ -1,0 +1,48 @@
+import { assertEquals, assertIncludes } from "../support/assert.ts";
+import { fromFileUrl } from "node:path";
+
+const repo = fromFileUrl(new URL("../../", import.meta.url));
+
+async function run(args: string[], cwd = repo) {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  return { code, out: new TextDecoder().decode(stdout), err: new TextDecoder().decode(stderr) };
+}
+
+Deno.test("deno bundle produces one file that runs zot without the source tree", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const bundle = `${dir}/zot.js`;
+    const built = await run(["bundle", "--platform", "deno", "-o", bundle, `${repo}main.ts`]);
+    assertEquals(built.code, 0, built.err);
+    // Run from an unrelated folder so nothing can be resolved from the repo at run time.
+    const version = await run(["run", "-A", bundle, "--version"], dir);
+    assertEquals(version.code, 0, version.err);
+    assertIncludes(version.out, "zot ");
+    const help = await run(["run", "-A", bundle, "ext", "--help"], dir);
+    assertEquals(help.code, 0, help.err);
+    assertIncludes(help.out, "Usage: zot ext");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the compile script targets every platform with zot's permissions baked in", async () => {
+  const result = await run(["run", "-A", `${repo}scripts/compile.ts`, "--dry-run"]);
+  assertEquals(result.code, 0, result.err);
+  const lines = result.out.trim().split("\n");
+  assertEquals(lines.length, 5);
+  for (
+    const target of ["x86_64-unknown-linux-gnu", "aarch64-apple-darwin", "x86_64-pc-windows-msvc"]
+  ) {
+    assertIncludes(result.out, `--target ${target}`);
+  }
+  assertIncludes(lines[0], "--allow-read --allow-write --allow-run --allow-net --allow-env");
+  assertEquals(result.out.includes("--allow-all") || result.out.includes("--allow-ffi"), false);
+  assertIncludes(result.out, "zot-x86_64-pc-windows-msvc.exe");
+});
