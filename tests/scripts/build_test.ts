@@ -1,7 +1,7 @@
 import { assertEquals, assertIncludes } from "../support/assert.ts";
-import { fromFileUrl } from "node:path";
+import { join } from "node:path";
 
-const repo = fromFileUrl(new URL("../../", import.meta.url));
+const repo = join(import.meta.dirname!, "..", "..") + "/";
 
 async function run(args: string[], cwd = repo) {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
