@@ -6,6 +6,7 @@ import { UsageError, ZotError } from "../errors/mod.ts";
 import { type Output, paint, processOutput } from "./output.ts";
 import { buildExtCommand } from "./ext_command.ts";
 import { runRoot } from "./run_root.ts";
+import { addRunGrantOptions } from "./run_grant.ts";
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -62,8 +63,13 @@ export function buildProgram(output: Output) {
       collect,
     )
     .option("--no-ext", "skip extension discovery (--ext still applies)")
+    .option(
+      "--ext-audit",
+      "write Deno's permission audit per sandboxed extension to its log folder",
+    )
     .option("--debug", "show stack traces and causes of errors");
 
+  addRunGrantOptions(program);
   program.addCommand(buildExtCommand(output));
   program.action(async (prompt, options) => {
     await runRoot({ prompt: prompt.join(" "), options, output });

@@ -1,0 +1,53 @@
+/**
+ * One-run permission grants from the command line: `zot --ext ./x --allow-net=api.host`
+ * widens what `--ext` extensions may do for this run only; nothing is stored.
+ */
+
+import type { PermissionName, PermissionRequest } from "../extensions/mod.ts";
+
+const NAMES: readonly PermissionName[] = [
+  "read",
+  "write",
+  "net",
+  "env",
+  "sys",
+  "run",
+  "ffi",
+  "import",
+];
+
+/** Adds `--allow-<perm> [list]` and `--deny-<perm> [list]` for every Deno permission. */
+export function addRunGrantOptions<T extends { option(flags: string, description: string): T }>(
+  program: T,
+): T {
+  for (const kind of ["allow", "deny"] as const) {
+    for (const name of NAMES) {
+      program.option(
+        `--${kind}-${name} [list]`,
+        `${kind} ${name} access for --ext extensions this run (comma separated)`,
+      );
+    }
+  }
+  return program;
+}
+
+function optionKey(kind: "allow" | "deny", name: PermissionName): string {
+  return kind + name[0].toUpperCase() + name.slice(1);
+}
+
+/** The one-run grant the flags describe, or undefined when none was given. */
+export function runGrantFrom(options: Record<string, unknown>): PermissionRequest | undefined {
+  const grant: PermissionRequest = { allow: {}, deny: {} };
+  let any = false;
+  for (const kind of ["allow", "deny"] as const) {
+    for (const name of NAMES) {
+      const value = options[optionKey(kind, name)];
+      if (value === undefined) continue;
+      any = true;
+      grant[kind][name] = value === true
+        ? true
+        : String(value).split(",").map((v) => v.trim()).filter(Boolean);
+    }
+  }
+  return any ? grant : undefined;
+}
