@@ -31,6 +31,9 @@ export function buildProgram(output: Output) {
     .helpOption("-h, --help", "show help")
     .exitOverride()
     .showSuggestionAfterError(true)
+    // Root options go before a subcommand; otherwise `zot ext list --json` would set the
+    // root's --json and the subcommand would never see its own flag.
+    .enablePositionalOptions()
     .configureOutput({
       writeOut: (s) => output.out(s),
       writeErr: (s) => output.err(s),

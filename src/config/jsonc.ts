@@ -12,9 +12,8 @@ import {
   type Node,
   parse,
   type ParseError,
-  ParseErrorCode,
   parseTree,
-  SyntaxKind,
+  printParseErrorCode,
 } from "jsonc-parser";
 import { ConfigError } from "../errors/mod.ts";
 
@@ -34,26 +33,40 @@ export type JsoncResult =
   | { ok: true; value: unknown }
   | { ok: false; problems: JsoncProblem[] };
 
-const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false };
-
-const DESCRIPTIONS: Partial<Record<ParseErrorCode, string>> = {
-  [ParseErrorCode.InvalidSymbol]: "unexpected character",
-  [ParseErrorCode.InvalidNumberFormat]: "invalid number",
-  [ParseErrorCode.PropertyNameExpected]: "expected a property name in double quotes",
-  [ParseErrorCode.ValueExpected]: "expected a value",
-  [ParseErrorCode.ColonExpected]: "expected a colon",
-  [ParseErrorCode.CommaExpected]: "expected a comma",
-  [ParseErrorCode.CloseBraceExpected]: "expected a closing brace",
-  [ParseErrorCode.CloseBracketExpected]: "expected a closing bracket",
-  [ParseErrorCode.EndOfFileExpected]: "unexpected text after the end of the value",
-  [ParseErrorCode.InvalidCommentToken]: "invalid comment",
-  [ParseErrorCode.UnexpectedEndOfComment]: "unterminated comment",
-  [ParseErrorCode.UnexpectedEndOfString]: "unterminated string",
-  [ParseErrorCode.UnexpectedEndOfNumber]: "unterminated number",
-  [ParseErrorCode.InvalidUnicode]: "invalid unicode escape",
-  [ParseErrorCode.InvalidEscapeCharacter]: "invalid escape character",
-  [ParseErrorCode.InvalidCharacter]: "invalid character in a string",
+const PARSE_OPTIONS = {
+  allowTrailingComma: true,
+  disallowComments: false,
+  allowEmptyContent: false,
 };
+
+const DESCRIPTIONS: Record<string, string> = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "invalid number",
+  PropertyNameExpected: "expected a property name in double quotes",
+  ValueExpected: "expected a value",
+  ColonExpected: "expected a colon",
+  CommaExpected: "expected a comma",
+  CloseBraceExpected: "expected a closing brace",
+  CloseBracketExpected: "expected a closing bracket",
+  EndOfFileExpected: "unexpected text after the end of the value",
+  InvalidCommentToken: "invalid comment",
+  UnexpectedEndOfComment: "unterminated comment",
+  UnexpectedEndOfString: "unterminated string",
+  UnexpectedEndOfNumber: "unterminated number",
+  InvalidUnicode: "invalid unicode escape",
+  InvalidEscapeCharacter: "invalid escape character",
+  InvalidCharacter: "invalid character in a string",
+};
+
+// jsonc-parser's SyntaxKind values; it is a const enum, which isolatedModules cannot import.
+const TOKEN = {
+  comma: 5,
+  lineComment: 12,
+  blockComment: 13,
+  lineBreak: 14,
+  whitespace: 15,
+  eof: 17,
+} as const;
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
@@ -73,7 +86,7 @@ export function tryParseJsonc(text: string): JsoncResult {
   const value = parse(text, errors, PARSE_OPTIONS);
   if (errors.length === 0) return { ok: true, value };
   const problems = errors.map((e) => ({
-    message: DESCRIPTIONS[e.error] ?? "invalid JSON",
+    message: DESCRIPTIONS[printParseErrorCode(e.error)] ?? "invalid JSON",
     offset: e.offset,
     ...lineAndColumn(text, e.offset),
   }));
@@ -160,14 +173,14 @@ function insertTopLevelProperty(text: string, root: Node, key: string, value: un
   scanner.setPosition(valueEnd);
   let commaEnd: number | undefined;
   let lineEnd: number | undefined;
-  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-    if (kind === SyntaxKind.CommaToken && commaEnd === undefined) {
+  for (let kind = scanner.scan(); kind !== TOKEN.eof; kind = scanner.scan()) {
+    if (kind === TOKEN.comma && commaEnd === undefined) {
       commaEnd = scanner.getTokenOffset() + scanner.getTokenLength();
-    } else if (kind === SyntaxKind.LineBreakTrivia) {
+    } else if (kind === TOKEN.lineBreak) {
       lineEnd = scanner.getTokenOffset();
       break;
-    } else if (kind !== SyntaxKind.Trivia && kind !== SyntaxKind.LineCommentTrivia) {
-      const isComment = kind === SyntaxKind.BlockCommentTrivia;
+    } else if (kind !== TOKEN.whitespace && kind !== TOKEN.lineComment) {
+      const isComment = kind === TOKEN.blockComment;
       if (!isComment || scanner.getTokenValue().includes("\n")) break;
     }
   }
