@@ -9,8 +9,8 @@ import type {
   ImageBlock,
   StopReason,
   TextBlock,
-  UserMessage,
   Usage,
+  UserMessage,
 } from "../messages/mod.ts";
 
 /** One event of an agent run, in the order the loop produces them. */
@@ -24,7 +24,13 @@ export type AgentEvent =
   | { type: "tool_use_args"; id: string; delta: string }
   | { type: "tool_use_end"; id: string }
   | { type: "usage"; usage: Usage; cumulative: Usage }
-  | { type: "assistant_message"; message: AssistantMessage }
+  | {
+    type: "assistant_message";
+    /** The message as shown: text replaced or removed by assistant_message interceptors. */
+    message: AssistantMessage;
+    /** Set when an interceptor withheld the text; the transcript keeps the original. */
+    blockedReason?: string;
+  }
   | { type: "tool_call"; id: string; name: string; args: Record<string, unknown> }
   | { type: "tool_progress"; id: string; text: string }
   | {

@@ -1,0 +1,463 @@
+/**
+ * The agent loop: one prompt becomes model calls and tool runs until the model stops,
+ * the step limit is reached, an extension blocks, or the caller aborts. Every mode and
+ * the TUI drive this class and render from its event stream.
+ */
+
+import { errorMessage, ZotError } from "../errors/mod.ts";
+import {
+  type AssistantMessage,
+  type ImageBlock,
+  type Message,
+  now,
+  type StopReason,
+  type TextBlock,
+  type ToolCallBlock,
+  type ToolMessage,
+  type ToolResultBlock,
+  type Usage,
+  type UserMessage,
+} from "../messages/mod.ts";
+import type { Provider, ReasoningLevel } from "../providers/types.ts";
+import type { Tool } from "../tools/types.ts";
+import { type Compaction, compactMessages, DEFAULT_KEEP_TAIL } from "./compact.ts";
+import { CostTracker, type PriceLookup } from "./cost.ts";
+import type { AgentEvent } from "./events.ts";
+import { type AgentExtensions, type LifecycleEvent, NO_EXTENSIONS } from "./extensions.ts";
+import { streamModelStep } from "./model_step.ts";
+import { NO_SESSION, type SessionSink } from "./session_sink.ts";
+import { ABORTED_RESULT_TEXT, errorResult, runToolCall } from "./tool_runner.ts";
+import { Toolset } from "./toolset.ts";
+
+/** Model calls per prompt unless `--max-steps` says otherwise. */
+export const DEFAULT_MAX_STEPS = 50;
+
+/** How an agent is set up. */
+export interface AgentOptions {
+  provider: Provider;
+  model: string;
+  system: string;
+  /** Absolute working directory for tools. */
+  cwd: string;
+  /** Built-in tools (already filtered by --tools / --no-tools). */
+  tools?: readonly Tool[];
+  extensions?: AgentExtensions;
+  maxSteps?: number;
+  reasoning?: ReasoningLevel;
+  maxTokens?: number;
+  session?: SessionSink;
+  /** Earlier messages of a resumed session. */
+  history?: readonly Message[];
+  price?: PriceLookup;
+  /** Cumulative usage of a resumed session. */
+  usageSeed?: Usage;
+}
+
+/** What one prompt produced. */
+export interface TurnResult {
+  stop: StopReason;
+  error?: string;
+  /** The final assistant text as the user may see it (after interception). */
+  text: string;
+  /** Set when an assistant_message interceptor withheld the final text. */
+  withheld?: string;
+  steps: number;
+  usage: Usage;
+}
+
+/** What one compaction produced. */
+export interface CompactResult {
+  stop: StopReason;
+  error?: string;
+  summary?: string;
+  tokensBefore?: number;
+}
+
+/** A user prompt: plain text or blocks (text and images). */
+export type PromptInput = string | (TextBlock | ImageBlock)[];
+
+/** The error thrown when work is started while the agent is busy. */
+export class AgentBusyError extends ZotError {
+  constructor() {
+    super("agent_busy", "the agent is busy with another prompt", 1, {
+      hint: "wait for it to finish or abort it first",
+    });
+  }
+}
+
+/** The agent: transcript, tools, extensions, cost, and the loop that runs prompts. */
+export class Agent {
+  #provider: Provider;
+  #model: string;
+  #system: string;
+  #cwd: string;
+  #builtins: readonly Tool[];
+  #extensions: AgentExtensions;
+  #toolset: Toolset;
+  #maxSteps: number;
+  #reasoning?: ReasoningLevel;
+  #maxTokens?: number;
+  #session: SessionSink;
+  #messages: Message[];
+  #cost: CostTracker;
+  #listeners = new Set<(event: AgentEvent) => void>();
+  #busy = false;
+
+  constructor(options: AgentOptions) {
+    this.#provider = options.provider;
+    this.#model = options.model;
+    this.#system = options.system;
+    this.#cwd = options.cwd;
+    this.#builtins = options.tools ?? [];
+    this.#extensions = options.extensions ?? NO_EXTENSIONS;
+    this.#toolset = new Toolset(this.#builtins, this.#extensions.tools());
+    this.#maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+    this.#reasoning = options.reasoning;
+    this.#maxTokens = options.maxTokens;
+    this.#session = options.session ?? NO_SESSION;
+    this.#messages = [...(options.history ?? [])];
+    this.#cost = new CostTracker(options.price, options.usageSeed);
+  }
+
+  /** Listens to every event; returns the unsubscribe function. */
+  subscribe(listener: (event: AgentEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The transcript so far. */
+  get messages(): readonly Message[] {
+    return this.#messages;
+  }
+  /** Whether a prompt or compaction is running. */
+  get busy(): boolean {
+    return this.#busy;
+  }
+  /** The model used for the next call. */
+  get model(): string {
+    return this.#model;
+  }
+  /** The provider's name. */
+  get providerName(): string {
+    return this.#provider.name;
+  }
+  /** The tools' working directory. */
+  get cwd(): string {
+    return this.#cwd;
+  }
+  /** The system prompt. */
+  get system(): string {
+    return this.#system;
+  }
+  /** The session's cumulative usage. */
+  get usage(): Usage {
+    return this.#cost.session;
+  }
+  /** The tools the model is offered. */
+  get toolset(): Toolset {
+    return this.#toolset;
+  }
+
+  /** Switches the model; a running prompt uses it from its next model call. */
+  setModel(model: string): void {
+    this.#model = model;
+  }
+
+  /** Rebuilds the tool list (extension tools registered late become visible). */
+  refreshTools(): void {
+    this.#toolset = new Toolset(this.#builtins, this.#extensions.tools());
+  }
+
+  /** Drops the transcript and the usage totals. */
+  clear(): void {
+    if (this.#busy) throw new AgentBusyError();
+    this.#messages = [];
+    this.#cost.reset();
+  }
+
+  /** Tells extensions the session has started (once, after they are ready). */
+  emitSessionStart(): void {
+    this.#lifecycle({ event: "session_start" });
+  }
+
+  /** Runs one prompt to completion; never throws for model or tool failures. */
+  async prompt(input: PromptInput, options: { signal?: AbortSignal } = {}): Promise<TurnResult> {
+    if (this.#busy) throw new AgentBusyError();
+    this.#busy = true;
+    const signal = options.signal ?? new AbortController().signal;
+    try {
+      this.#cost.startTurn();
+      const content = typeof input === "string" ? [{ type: "text" as const, text: input }] : input;
+      const user: UserMessage = { role: "user", content, time: now() };
+      await this.#append(user);
+      this.#emit({ type: "user_message", message: user });
+      const result = await this.#run(signal);
+      if (result.stop === "error") {
+        this.#emit({ type: "error", message: result.error ?? "the turn failed" });
+      }
+      this.#emit({ type: "done", stop: result.stop });
+      return result;
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  /** Summarises all but the last `keepTail` messages; ends with compact_done then done. */
+  async compact(
+    options: { signal?: AbortSignal; keepTail?: number } = {},
+  ): Promise<CompactResult> {
+    if (this.#busy) throw new AgentBusyError();
+    this.#busy = true;
+    const signal = options.signal ?? new AbortController().signal;
+    try {
+      let done: Compaction;
+      try {
+        done = await compactMessages(
+          this.#provider,
+          this.#model,
+          this.#messages,
+          options.keepTail ?? DEFAULT_KEEP_TAIL,
+          signal,
+          { emit: (e) => this.#emit(e), recordUsage: (u) => this.#recordUsage(u) },
+        );
+      } catch (err) {
+        const stop: StopReason = signal.aborted ? "aborted" : "error";
+        const error = errorMessage(err);
+        if (stop === "error") this.#emit({ type: "error", message: error });
+        this.#emit({ type: "done", stop });
+        return { stop, error };
+      }
+      this.#messages = done.messages;
+      await this.#guardSession(() => this.#session.rewrite?.(this.#messages));
+      this.#emit({ type: "compact_done", summary: done.summary });
+      this.#emit({ type: "done", stop: "end" });
+      return { stop: "end", summary: done.summary, tokensBefore: done.tokensBefore };
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  async #run(signal: AbortSignal): Promise<TurnResult> {
+    let text = "";
+    let withheld: string | undefined;
+    for (let step = 1;; step++) {
+      const end = (stop: StopReason, error?: string): TurnResult => {
+        this.#turnEnd(step, stop, error);
+        return this.#result(stop, error, text, withheld, step);
+      };
+      this.#emit({ type: "turn_start", step });
+      this.#lifecycle({ event: "turn_start", step });
+      const gate = await this.#extensions.interceptTurnStart(step, signal)
+        .catch(() => ({ block: false, reason: undefined, extension: undefined }));
+      if (signal.aborted) return end("aborted");
+      if (gate.block) {
+        const reason = gate.reason?.trim() || "turn blocked by extension guard";
+        const who = gate.extension ? `extension "${gate.extension}"` : "an extension";
+        return end("error", `${who} blocked the turn: ${reason}`);
+      }
+
+      const outcome = await streamModelStep(this.#provider, this.#request(signal), {
+        emit: (e) => this.#emit(e),
+        recordUsage: (u) => this.#recordUsage(u),
+        holdText: this.#extensions.intercepts("assistant_message"),
+      });
+      const message = outcome.message;
+      text = "";
+      withheld = undefined;
+      if (message) {
+        await this.#append(message);
+        const shown = await this.#present(message, outcome.stop, signal);
+        text = shown.text;
+        withheld = shown.withheld;
+      }
+      const calls = outcome.stop === "aborted" || outcome.stop === "error" || !message
+        ? []
+        : message.content.filter((b): b is ToolCallBlock => b.type === "tool_call");
+      if (calls.length === 0) {
+        const stop = outcome.stop === "tool_use" ? "end" : outcome.stop;
+        return end(stop, outcome.error);
+      }
+      if (step >= this.#maxSteps) {
+        const note = `not run: the step limit of ${this.#maxSteps} model calls was reached`;
+        await this.#append(toolMessage(calls.map((c) => errorResult(c.id, note))));
+        return end(
+          "error",
+          `stopped after ${this.#maxSteps} model calls (the step limit) while the model ` +
+            `still wanted to call tools; raise it with --max-steps`,
+        );
+      }
+      for (const call of calls) {
+        this.#emit({ type: "tool_call", id: call.id, name: call.name, args: call.args });
+        this.#lifecycle({
+          event: "tool_call",
+          toolId: call.id,
+          toolName: call.name,
+          toolArgs: call.args,
+        });
+      }
+      this.#turnEnd(step, "tool_use");
+      const results: ToolResultBlock[] = [];
+      const hooks = {
+        emit: (e: AgentEvent) => this.#emit(e),
+        extensions: this.#extensions,
+        toolset: this.#toolset,
+        cwd: this.#cwd,
+      };
+      for (const call of calls) {
+        if (signal.aborted) {
+          const stub = errorResult(call.id, ABORTED_RESULT_TEXT);
+          this.#emit({
+            type: "tool_result",
+            id: call.id,
+            name: call.name,
+            isError: true,
+            content: stub.content,
+          });
+          results.push(stub);
+        } else {
+          results.push(await runToolCall(call, hooks, signal));
+        }
+      }
+      await this.#append(toolMessage(results));
+      if (signal.aborted) return this.#result("aborted", undefined, text, withheld, step);
+    }
+  }
+
+  /** Runs assistant_message interception and emits the (possibly rewritten) message. */
+  async #present(
+    message: AssistantMessage,
+    stop: StopReason,
+    signal: AbortSignal,
+  ): Promise<{ text: string; withheld?: string }> {
+    const original = message.content.flatMap((b) => b.type === "text" ? [b.text] : []);
+    const text = original.join("\n");
+    const holding = this.#extensions.intercepts("assistant_message");
+    if (stop === "aborted") {
+      // Text that was held back for an interceptor is not released unchecked.
+      if (!holding) this.#emit({ type: "assistant_message", message });
+      return { text: holding ? "" : text };
+    }
+    if (text === "") {
+      this.#emit({ type: "assistant_message", message });
+      return { text: "" };
+    }
+    const decision = await this.#extensions.interceptAssistantMessage(text, signal)
+      .catch(() => ({ block: false, text: undefined, reason: undefined, extension: undefined }));
+    if (decision.block) {
+      const reason = decision.reason?.trim() || "withheld by an extension";
+      const shown = { ...message, content: message.content.filter((b) => b.type !== "text") };
+      this.#emit({ type: "assistant_message", message: shown, blockedReason: reason });
+      return { text: "", withheld: reason };
+    }
+    let shown = message;
+    let visible = original.join("");
+    if (decision.text !== undefined) {
+      shown = { ...message, content: collapseText(message, decision.text) };
+      visible = decision.text;
+    }
+    this.#emit({ type: "assistant_message", message: shown });
+    this.#lifecycle({ event: "assistant_message", text: visible });
+    return { text: decision.text ?? text };
+  }
+
+  #request(signal: AbortSignal) {
+    return {
+      model: this.#model,
+      system: this.#system,
+      messages: [...this.#messages],
+      tools: this.#toolset.specs(),
+      maxTokens: this.#maxTokens,
+      reasoning: this.#reasoning,
+      signal,
+    };
+  }
+
+  #result(
+    stop: StopReason,
+    error: string | undefined,
+    text: string,
+    withheld: string | undefined,
+    steps: number,
+  ): TurnResult {
+    const result: TurnResult = { stop, text, steps, usage: this.#cost.turn };
+    if (error !== undefined) result.error = error;
+    if (withheld !== undefined) result.withheld = withheld;
+    return result;
+  }
+
+  #turnEnd(step: number, stop: StopReason, error?: string): void {
+    const event: AgentEvent = { type: "turn_end", step, stop };
+    if (error !== undefined) event.error = error;
+    this.#emit(event);
+    this.#lifecycle(
+      error === undefined ? { event: "turn_end", step, stop } : {
+        event: "turn_end",
+        step,
+        stop,
+        error,
+      },
+    );
+  }
+
+  #recordUsage(usage: Usage): [Usage, Usage] {
+    const priced = this.#cost.price(this.#model, usage);
+    this.#cost.add(priced);
+    const cumulative = this.#cost.session;
+    void this.#guardSession(() => this.#session.appendUsage(priced, cumulative));
+    return [priced, cumulative];
+  }
+
+  async #append(message: Message): Promise<void> {
+    this.#messages.push(message);
+    await this.#guardSession(() => this.#session.append(message));
+  }
+
+  /** A failing session write is reported once and then the session is dropped. */
+  async #guardSession(write: () => void | Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (err) {
+      this.#session = NO_SESSION;
+      this.#emit({
+        type: "error",
+        message: `session write failed, no longer saving this session: ${errorMessage(err)}`,
+      });
+    }
+  }
+
+  #lifecycle(event: LifecycleEvent): void {
+    try {
+      this.#extensions.emit(event);
+    } catch {
+      // Lifecycle events are fire-and-forget; a broken subscriber must not stop the turn.
+    }
+  }
+
+  #emit(event: AgentEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // One failing renderer must not break the loop or the other listeners.
+      }
+    }
+  }
+}
+
+function toolMessage(results: ToolResultBlock[]): ToolMessage {
+  return { role: "tool", content: results, time: now() };
+}
+
+/** The message's text blocks collapsed into one replacement block at the first text's place. */
+function collapseText(message: AssistantMessage, text: string): AssistantMessage["content"] {
+  const out: AssistantMessage["content"] = [];
+  let placed = false;
+  for (const block of message.content) {
+    if (block.type !== "text") out.push(block);
+    else if (!placed) {
+      out.push({ type: "text", text });
+      placed = true;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,135 @@
+/** Running one tool call: interception, argument validation, execution, result mapping. */
+
+import { errorMessage } from "../errors/mod.ts";
+import type { ToolCallBlock, ToolResultBlock } from "../messages/mod.ts";
+import type { ToolOutput } from "../tools/types.ts";
+import { ABORTED, raceAbort, withDeadline } from "./abort.ts";
+import type { AgentEvent } from "./events.ts";
+import type { AgentExtensions, ToolCallDecision } from "./extensions.ts";
+import type { Toolset } from "./toolset.ts";
+
+/** The result text recorded for a call that never got a result because the turn stopped. */
+export const ABORTED_RESULT_TEXT = "tool call was aborted; no result recorded.";
+
+/** How long a cancelled tool may take to wind down before its result is stubbed. */
+const ABORT_GRACE_MS = 2000;
+
+/** What runToolCall needs from the agent. */
+export interface ToolRunHooks {
+  emit(event: AgentEvent): void;
+  extensions: AgentExtensions;
+  toolset: Toolset;
+  cwd: string;
+}
+
+/** An error result with one text block. */
+export function errorResult(callId: string, text: string, extension?: string): ToolResultBlock {
+  const block: ToolResultBlock = {
+    type: "tool_result",
+    callId,
+    content: [{ type: "text", text }],
+    isError: true,
+  };
+  if (extension) block.extension = extension;
+  return block;
+}
+
+/**
+ * Runs one call and emits its tool_result event. Order: unknown-name check, tool_call
+ * interception (for built-in and extension tools alike), validation of the final args
+ * against the tool's schema, execution. Every failure becomes an error result the model
+ * can act on; nothing here throws.
+ */
+export async function runToolCall(
+  call: ToolCallBlock,
+  hooks: ToolRunHooks,
+  signal: AbortSignal,
+): Promise<ToolResultBlock> {
+  const finish = (block: ToolResultBlock, blockedBy?: string): ToolResultBlock => {
+    const event: AgentEvent = {
+      type: "tool_result",
+      id: call.id,
+      name: call.name,
+      isError: block.isError,
+      content: block.content,
+    };
+    if (block.extension) event.extension = block.extension;
+    if (blockedBy) event.blockedBy = blockedBy;
+    hooks.emit(event);
+    return block;
+  };
+
+  const entry = hooks.toolset.get(call.name);
+  if (!entry) {
+    const names = hooks.toolset.names();
+    const available = names.length ? names.join(", ") : "none (tools are disabled)";
+    return finish(
+      errorResult(call.id, `unknown tool "${call.name}"; available tools: ${available}`),
+    );
+  }
+  const extension = entry.extension;
+
+  const decision = await intercept(hooks.extensions, call, signal);
+  if (decision.block) {
+    const reason = decision.reason?.trim() || "tool call refused by extension guard";
+    return finish(errorResult(call.id, reason, extension), decision.extension ?? "extension guard");
+  }
+  let args = call.args;
+  if (decision.args) {
+    const problems = entry.validate(decision.args);
+    if (problems.length) {
+      const who = decision.rewrittenBy ? `extension "${decision.rewrittenBy}"` : "an extension";
+      const text = `${who} rewrote the arguments of "${call.name}" into an invalid call ` +
+        `(${problems.join("; ")}); the call was not run`;
+      return finish(errorResult(call.id, text, extension));
+    }
+    args = decision.args;
+  } else {
+    const problems = entry.validate(args);
+    if (problems.length) {
+      const text = `invalid arguments for tool "${call.name}": ${problems.join("; ")}. ` +
+        `Check the tool's schema and call it again.`;
+      return finish(errorResult(call.id, text, extension));
+    }
+  }
+
+  const work = entry.run(args, {
+    cwd: hooks.cwd,
+    signal,
+    callId: call.id,
+    onProgress: (text) => hooks.emit({ type: "tool_progress", id: call.id, text }),
+  }).catch((err): ToolOutput => ({
+    content: [{ type: "text", text: errorMessage(err) }],
+    isError: true,
+  }));
+  let output = await raceAbort(work, signal);
+  if (output === ABORTED) {
+    // The tool has the signal; give it a moment to stop cleanly and report what it did.
+    output = await withDeadline<ToolOutput | typeof ABORTED>(work, ABORT_GRACE_MS, ABORTED);
+    if (output === ABORTED) return finish(errorResult(call.id, ABORTED_RESULT_TEXT, extension));
+  }
+  const block: ToolResultBlock = {
+    type: "tool_result",
+    callId: call.id,
+    content: output.content,
+    isError: output.isError,
+  };
+  if (extension) block.extension = extension;
+  return finish(block);
+}
+
+async function intercept(
+  extensions: AgentExtensions,
+  call: ToolCallBlock,
+  signal: AbortSignal,
+): Promise<ToolCallDecision> {
+  try {
+    return await extensions.interceptToolCall(
+      { id: call.id, name: call.name, args: call.args },
+      signal,
+    );
+  } catch {
+    // The host already fails open on timeouts; a broken adapter must not stall the turn.
+    return { block: false };
+  }
+}
