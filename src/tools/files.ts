@@ -1,0 +1,61 @@
+/** File helpers shared by read, write and edit: path resolution and crash-safe writes. */
+
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+
+/** Resolves a tool path against cwd; `~` and `~/x` expand to $HOME. */
+export function resolvePath(cwd: string, path: string): string {
+  const home = Deno.env.get("HOME");
+  if (home && (path === "~" || path.startsWith("~/"))) return join(home, path.slice(1));
+  return isAbsolute(path) ? resolve(path) : resolve(cwd, path);
+}
+
+/** The path as the model should see it: relative to cwd when inside it, else absolute. */
+export function displayPath(cwd: string, absolute: string): string {
+  const rel = relative(cwd, absolute);
+  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : absolute;
+}
+
+/** Stats a path, or undefined when nothing is there. */
+export async function statOrUndefined(path: string): Promise<Deno.FileInfo | undefined> {
+  try {
+    return await Deno.stat(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Replaces a file's content atomically (temp file in the same folder, then rename), so a
+ * crash never leaves it half-written. Writes through symlinks and keeps the file's mode.
+ */
+export async function atomicWrite(path: string, data: Uint8Array): Promise<void> {
+  let target = path;
+  let mode: number | undefined;
+  try {
+    target = await Deno.realPath(path);
+    mode = (await Deno.stat(target)).mode ?? undefined;
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  const temp = join(
+    dirname(target),
+    `.${basename(target)}.zot-${crypto.randomUUID().slice(0, 8)}.tmp`,
+  );
+  try {
+    await Deno.writeFile(temp, data, { createNew: true, mode: mode ?? 0o644 });
+    if (mode !== undefined && Deno.build.os !== "windows") await Deno.chmod(temp, mode & 0o7777);
+    await Deno.rename(temp, target);
+  } catch (err) {
+    await Deno.remove(temp).catch(() => {});
+    throw err;
+  }
+}
+
+/** Number of lines in a text, counting a final line without a newline. */
+export function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let lines = 0;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
+  return text.endsWith("\n") ? lines : lines + 1;
+}
