@@ -1,0 +1,309 @@
+/**
+ * What happens when the user sends something: turns, the "sliding in" queue while the
+ * agent works, cancellation, slash commands (built-in and extension) and their
+ * responses, notify lines and panels. Kept apart from the keyboard and layout code.
+ */
+
+import type { AgentEvent } from "../agent/mod.ts";
+import { builtin, helpText, parseSlash } from "./commands.ts";
+import type { CommandOutcome, CommandReport, TuiController, UiEvent } from "./controller.ts";
+import { PanelView } from "./panel_view.ts";
+import { sanitizeLine } from "./sanitize.ts";
+import type { StatusBar } from "./status_bar.ts";
+import type { Theme } from "./theme.ts";
+import type { Transcript } from "./transcript.ts";
+
+/** The parts of the app the flow drives. */
+export interface FlowView {
+  readonly transcript: Transcript;
+  readonly status: StatusBar;
+  readonly theme: Theme;
+  readonly editor: { insertTextAtCursor(text: string): void; addToHistory(text: string): void };
+  render(): void;
+  refreshPopup(): void;
+}
+
+const SPINNER_MS = 80;
+
+/** Turn, queue and command behaviour of the chat TUI. */
+export class ChatFlow {
+  #controller: TuiController;
+  #view: FlowView;
+  #exit: () => void;
+  #turn?: Promise<void>;
+  #spinner?: ReturnType<typeof setInterval>;
+  #costBase: number;
+  #cost = 0;
+  /** Messages typed while busy, run in order after the turn. */
+  queue: string[] = [];
+  /** notify lines raised during the current turn, shown below it. */
+  liveNotes: { text: string; level: string }[] = [];
+  /** The open extension panel, if any. */
+  panel?: PanelView;
+  #pending = new Set<Promise<unknown>>();
+
+  constructor(controller: TuiController, view: FlowView, exit: () => void) {
+    this.#controller = controller;
+    this.#view = view;
+    this.#exit = exit;
+    this.#costBase = controller.status().costUsd ?? 0;
+  }
+
+  /** Whether a turn is running. */
+  get busy(): boolean {
+    return this.#turn !== undefined;
+  }
+
+  /** Handles what the editor submitted. */
+  submitInput(raw: string): void {
+    const text = raw.trim();
+    if (text === "") return;
+    this.#view.editor.addToHistory(text);
+    const slash = parseSlash(text);
+    if (slash) {
+      this.#track(this.#runCommand(slash.name, slash.args));
+      return;
+    }
+    this.#prompt(text);
+  }
+
+  /** Runs a user turn now, or queues it while the agent works. */
+  #prompt(text: string): void {
+    if (this.busy) {
+      this.queue.push(text);
+      this.#view.render();
+      return;
+    }
+    this.#startTurn(text);
+  }
+
+  #startTurn(text: string): void {
+    this.#view.transcript.addUser(text);
+    this.#view.status.clearMessage();
+    this.#view.status.busy = true;
+    this.#view.status.activity = "working";
+    this.#spinner ??= setInterval(() => {
+      this.#view.status.tick();
+      this.#view.render();
+    }, SPINNER_MS);
+    const turn = this.#controller.submit(text).catch((err: unknown) => {
+      this.#view.transcript.addNote("error", err instanceof Error ? err.message : String(err));
+    }).finally(() => this.#turnOver());
+    this.#turn = turn;
+    this.#view.render();
+  }
+
+  #turnOver(): void {
+    this.#turn = undefined;
+    this.#flushNotes();
+    const next = this.queue.shift();
+    if (next !== undefined) {
+      this.#startTurn(next);
+      return;
+    }
+    this.#view.status.busy = false;
+    if (this.#spinner !== undefined) clearInterval(this.#spinner);
+    this.#spinner = undefined;
+    this.#view.render();
+  }
+
+  #flushNotes(): void {
+    for (const n of this.liveNotes) this.#view.transcript.addNote("notify", n.text, n.level);
+    this.liveNotes = [];
+  }
+
+  /** Esc while busy: cancels the turn and drops the queue. */
+  cancelTurn(): void {
+    if (!this.busy) return;
+    const dropped = this.queue.length;
+    this.queue = [];
+    this.#controller.cancel();
+    this.#view.status.setMessage(
+      dropped > 0
+        ? `cancelled; dropped ${dropped} queued message${dropped > 1 ? "s" : ""}`
+        : "cancelled",
+      "warning",
+    );
+    this.#view.render();
+  }
+
+  /** Cancels the turn (if any) and waits for it to end. */
+  async #settle(): Promise<void> {
+    if (!this.#turn) return;
+    this.queue = [];
+    this.#controller.cancel();
+    await this.#turn;
+  }
+
+  /** Stops timers and the turn before the TUI exits. */
+  async stop(): Promise<void> {
+    await this.#settle();
+    if (this.#spinner !== undefined) clearInterval(this.#spinner);
+    this.#spinner = undefined;
+    await Promise.allSettled([...this.#pending]);
+  }
+
+  #track(p: Promise<unknown>): void {
+    this.#pending.add(p);
+    p.finally(() => this.#pending.delete(p));
+  }
+
+  // ---- commands ------------------------------------------------------------
+
+  async #runCommand(name: string, args: string): Promise<void> {
+    const b = builtin(name);
+    if (b) {
+      if (b.cancelsTurn) await this.#settle();
+      await this.#builtin(name, args);
+      this.#view.render();
+      return;
+    }
+    const ext = this.#controller.commands().find((c) => c.name === name);
+    if (!ext) {
+      this.#view.status.setMessage(
+        `unknown command /${sanitizeLine(name)}; /help lists them`,
+        "error",
+      );
+      this.#view.render();
+      return;
+    }
+    let outcome: CommandOutcome;
+    try {
+      outcome = await this.#controller.runCommand(name, args);
+    } catch (err) {
+      outcome = { action: "error", message: err instanceof Error ? err.message : String(err) };
+    }
+    this.#outcome(name, ext.extension, outcome);
+    this.#view.render();
+  }
+
+  #outcome(command: string, extension: string, o: CommandOutcome): void {
+    const v = this.#view;
+    switch (o.action) {
+      case "prompt":
+        if (o.text.trim() !== "") this.#prompt(o.text);
+        return;
+      case "insert":
+        v.editor.insertTextAtCursor(o.text);
+        return;
+      case "display":
+        v.transcript.addNote("display", `[${extension}] ${o.text}`);
+        return;
+      case "open_panel":
+        if (this.panel) this.closePanel(true);
+        this.panel = new PanelView(o.extension, o.panel, v.theme);
+        return;
+      case "error":
+        v.status.setMessage(`extension /${sanitizeLine(command)}: ${o.message}`, "error");
+        return;
+      case "noop":
+        return;
+    }
+  }
+
+  async #builtin(name: string, args: string): Promise<void> {
+    const v = this.#view;
+    const c = this.#controller;
+    switch (name) {
+      case "help":
+        v.transcript.addNote("info", helpText(c.commands()));
+        return;
+      case "exit":
+        this.#exit();
+        return;
+      case "clear":
+        await c.clear();
+        v.transcript.clear();
+        this.liveNotes = [];
+        v.status.contextTokens = 0;
+        v.status.setMessage("conversation cleared");
+        return;
+      case "compact":
+        v.status.setMessage("compacting…");
+        v.render();
+        this.#report(await c.compact());
+        return;
+      case "model":
+        this.#report(await c.model(args || undefined));
+        v.status.info = c.status();
+        return;
+      case "sessions":
+        this.#report(await c.sessions());
+        return;
+      case "reload-ext": {
+        v.status.setMessage("reloading extensions…");
+        v.render();
+        if (this.panel) this.closePanel(false);
+        const r = await c.reloadExtensions();
+        v.status.setMessage(r.text, r.isError ? "error" : "info");
+        v.refreshPopup();
+        return;
+      }
+    }
+  }
+
+  #report(r: CommandReport): void {
+    if (r.isError) this.#view.status.setMessage(r.text, "error");
+    else this.#view.transcript.addNote("info", r.text);
+  }
+
+  /** Closes the panel; `notify` sends `panel_close` to its extension. */
+  closePanel(notify: boolean): void {
+    const p = this.panel;
+    if (!p) return;
+    this.panel = undefined;
+    if (notify) this.#controller.panelClose(p.extension, p.id);
+    this.#view.render();
+  }
+
+  // ---- events --------------------------------------------------------------
+
+  /** Applies one agent or host event. */
+  onEvent(ev: UiEvent): void {
+    const v = this.#view;
+    switch (ev.type) {
+      case "ext_notify": {
+        const text = `[${ev.extension}] ${ev.message}`;
+        if (this.busy) this.liveNotes.push({ text, level: ev.level });
+        else v.transcript.addNote("notify", text, ev.level);
+        break;
+      }
+      case "ext_submit":
+        if (ev.text.trim() !== "") this.#prompt(ev.text);
+        break;
+      case "panel_render":
+        if (this.panel && this.panel.id === ev.panelId && this.panel.extension === ev.extension) {
+          this.panel.update(ev);
+        }
+        break;
+      case "panel_close":
+        if (this.panel && this.panel.id === ev.panelId && this.panel.extension === ev.extension) {
+          this.closePanel(false);
+        }
+        break;
+      case "status_changed":
+        v.status.info = this.#controller.status();
+        v.refreshPopup();
+        break;
+      case "usage":
+        v.status.contextTokens = ev.usage.input + ev.usage.cacheRead + ev.usage.cacheWrite +
+          ev.usage.output;
+        // Summing per-call cost does not depend on what `cumulative` is cumulative over.
+        this.#cost += ev.usage.costUsd;
+        v.status.costUsd = this.#costBase + this.#cost;
+        break;
+      default:
+        this.#agentEvent(ev);
+    }
+    v.render();
+  }
+
+  #agentEvent(ev: AgentEvent): void {
+    if (ev.type === "tool_call") this.#view.status.activity = `running ${sanitizeLine(ev.name)}`;
+    if (ev.type === "assistant_start") this.#view.status.activity = "working";
+    if (ev.type === "tool_use_start") {
+      this.#view.status.activity = `calling ${sanitizeLine(ev.name)}`;
+    }
+    this.#view.transcript.apply(ev);
+  }
+}

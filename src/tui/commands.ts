@@ -1,0 +1,67 @@
+/** The built-in slash commands and how a line of input is recognised as a command. */
+
+/** A built-in command as the popup and /help list it. */
+export interface BuiltinCommand {
+  name: string;
+  description: string;
+  /** Commands that cancel the in-flight turn and wait for it first. */
+  cancelsTurn: boolean;
+}
+
+/** Built-ins, in the order the popup shows them. */
+export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
+  { name: "help", description: "show commands and keys", cancelsTurn: false },
+  { name: "model", description: "list models, or switch: /model <id>", cancelsTurn: true },
+  { name: "clear", description: "clear the conversation", cancelsTurn: true },
+  { name: "compact", description: "summarise the conversation to free context", cancelsTurn: true },
+  { name: "sessions", description: "list this directory's sessions", cancelsTurn: false },
+  {
+    name: "reload-ext",
+    description: "restart extensions, rebuild tools and commands",
+    cancelsTurn: true,
+  },
+  { name: "exit", description: "quit zot", cancelsTurn: false },
+];
+
+/** A parsed slash command: its name and the rest of the line. */
+export interface SlashInput {
+  name: string;
+  args: string;
+}
+
+/**
+ * Parses `/name args`. Only a head of `[A-Za-z0-9_-]+` is a command, so a path such as
+ * `/Users/x` goes to the model as text.
+ */
+export function parseSlash(text: string): SlashInput | undefined {
+  const m = /^\/([A-Za-z0-9_-]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  if (!m) return undefined;
+  return { name: m[1], args: (m[2] ?? "").trim() };
+}
+
+/** Finds a built-in by name. */
+export function builtin(name: string): BuiltinCommand | undefined {
+  return BUILTIN_COMMANDS.find((c) => c.name === name);
+}
+
+/** The /help text. */
+export function helpText(
+  extensionCommands: readonly { name: string; description?: string }[],
+): string {
+  const lines = ["commands:"];
+  for (const c of BUILTIN_COMMANDS) lines.push(`  /${c.name.padEnd(12)} ${c.description}`);
+  if (extensionCommands.length > 0) {
+    lines.push("extension commands:");
+    for (const c of extensionCommands) lines.push(`  /${c.name.padEnd(12)} ${c.description ?? ""}`);
+  }
+  lines.push(
+    "keys:",
+    "  enter          send (queued while the agent works)",
+    "  shift+enter    new line (or \\ then enter)",
+    "  up/down        history",
+    "  esc            cancel the turn and drop queued messages",
+    "  ctrl+o         expand or collapse tool results",
+    "  ctrl+c twice   exit",
+  );
+  return lines.join("\n");
+}

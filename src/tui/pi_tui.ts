@@ -1,0 +1,19 @@
+/**
+ * The one file that imports pi-tui (differential renderer, editor, markdown, key parsing).
+ * Everything else in src/tui goes through these re-exports, so swapping the library
+ * touches only this file. See docs/tui.md for why pi-tui was chosen.
+ */
+
+export {
+  CURSOR_MARKER,
+  Editor,
+  Markdown,
+  matchesKey,
+  parseKey,
+  ProcessTerminal,
+  truncateToWidth,
+  TUI,
+  visibleWidth,
+  wrapTextWithAnsi,
+} from "@mariozechner/pi-tui";
+export type { Component, EditorTheme, KeyId, MarkdownTheme, Terminal } from "@mariozechner/pi-tui";
