@@ -1,0 +1,62 @@
+import { assertEquals, assertThrows } from "../support/assert.ts";
+import { parseJsonc, setJsoncProperty, tryParseJsonc } from "../../src/config/mod.ts";
+import { ConfigError } from "../../src/errors/mod.ts";
+
+Deno.test("parseJsonc accepts comments and trailing commas", () => {
+  assertEquals(parseJsonc('{\n  // c\n  "a": [1, 2,], /* d */\n}', "f.json"), { a: [1, 2] });
+});
+
+Deno.test("parseJsonc throws a ConfigError naming the file, line and column", () => {
+  const err = assertThrows(
+    () => parseJsonc('{\n  "a": 1\n  "b": 2\n}', "/x/config.json"),
+    ConfigError,
+  );
+  assertEquals(err.code, "jsonc_syntax");
+  assertEquals(
+    err.message,
+    "invalid JSON in /x/config.json:3:3: expected a comma; fix the file and try again",
+  );
+});
+
+Deno.test("tryParseJsonc reports empty text and trailing garbage", () => {
+  const empty = tryParseJsonc("");
+  assertEquals(!empty.ok && empty.problems[0].message, "expected a value");
+  const extra = tryParseJsonc('{"a": 1} x');
+  assertEquals(!extra.ok && [extra.problems[0].line, extra.problems[0].column], [1, 10]);
+});
+
+Deno.test("setting an existing value changes only that value", () => {
+  const text = '{\n  "name": "x", // who\n  "enabled": true /* on */,\n  "z": 1\n}\n';
+  assertEquals(
+    setJsoncProperty(text, ["enabled"], false),
+    '{\n  "name": "x", // who\n  "enabled": false /* on */,\n  "z": 1\n}\n',
+  );
+});
+
+Deno.test("a new property copies the last one's indentation and comma style", () => {
+  const cases: [string, string][] = [
+    [
+      '{\n    "a": 1 // one\n}\n',
+      '{\n    "a": 1, // one\n    "enabled": false\n}\n',
+    ],
+    [
+      '{\n\t"a": [\n\t\t1\n\t],\n}\n',
+      '{\n\t"a": [\n\t\t1\n\t],\n\t"enabled": false,\n}\n',
+    ],
+    ['{"a":1}', '{"a":1, "enabled": false}'],
+    ['{ "a": 1, }', '{ "a": 1, "enabled": false, }'],
+    ['{\r\n  "a": 1\r\n}\r\n', '{\r\n  "a": 1,\r\n  "enabled": false\r\n}\r\n'],
+  ];
+  for (const [before, after] of cases) {
+    assertEquals(setJsoncProperty(before, ["enabled"], false), after);
+  }
+});
+
+Deno.test("an edit that would not take effect is refused", () => {
+  const err = assertThrows(
+    () => setJsoncProperty('{"enabled": true, "enabled": true}', ["enabled"], false, "m.json"),
+    ConfigError,
+  );
+  assertEquals(err.code, "jsonc_edit");
+  assertThrows(() => setJsoncProperty("{,", ["a"], 1, "m.json"), ConfigError);
+});

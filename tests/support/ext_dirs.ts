@@ -1,0 +1,66 @@
+/** Temp folders and extension folders for extension-management tests. */
+
+import { dirname, join } from "node:path";
+
+/** A temp folder removed (recursively) at the end of an `await using` scope. */
+export interface TempDir extends AsyncDisposable {
+  path: string;
+}
+
+/** Creates a temp folder for one test. */
+export async function tempDir(prefix = "zot-test-"): Promise<TempDir> {
+  const path = await Deno.realPath(await Deno.makeTempDir({ prefix }));
+  return {
+    path,
+    [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }),
+  };
+}
+
+/** Writes files (relative path → text) under `dir`, creating folders. */
+export async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [relative, text] of Object.entries(files)) {
+    const path = join(dir, relative);
+    await Deno.mkdir(dirname(path), { recursive: true });
+    await Deno.writeTextFile(path, text);
+  }
+}
+
+/**
+ * Writes an extension folder: `extension.json` (an object is pretty-printed; a string is
+ * written as is) plus any extra files. Returns the folder.
+ */
+export async function writeExtension(
+  dir: string,
+  manifest: Record<string, unknown> | string,
+  files: Record<string, string> = {},
+): Promise<string> {
+  const text = typeof manifest === "string" ? manifest : JSON.stringify(manifest, null, 2) + "\n";
+  await writeFiles(dir, { "extension.json": text, ...files });
+  return dir;
+}
+
+/** Sorted entry names of a folder, or [] when it does not exist. */
+export async function listNames(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(dir)) names.push(entry.name);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  return names.sort();
+}
+
+/** Runs git with a fixed identity and no user or system config; throws with stderr on failure. */
+export async function git(cwd: string, ...args: string[]): Promise<void> {
+  const output = await new Deno.Command("git", {
+    args: ["-c", "user.name=zot test", "-c", "user.email=test@zot.invalid", ...args],
+    cwd,
+    env: { GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_TERMINAL_PROMPT: "0" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!output.success) {
+    throw new Error(`git ${args.join(" ")} failed: ${new TextDecoder().decode(output.stderr)}`);
+  }
+}
