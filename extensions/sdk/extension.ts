@@ -1,0 +1,457 @@
+/** The extension object: registrations, the frame loop and handler dispatch. */
+
+import {
+  type Allow,
+  allow,
+  type Block,
+  type CommandResponse,
+  type Decision,
+  type Modify,
+  type ReplaceText,
+  respond,
+  result,
+  type ToolResult,
+} from "./helpers.ts";
+import { LineSplitter, MAX_LINE_LENGTH } from "./lines.ts";
+import {
+  type CommandInvokedFrame,
+  EVENT_NAMES,
+  type EventFrame,
+  type EventInterceptFrame,
+  type EventName,
+  type ExtensionFrame,
+  type HelloAckFrame,
+  type HostInfo,
+  INTERCEPTABLE_EVENTS,
+  type InterceptableEvent,
+  type NotifyLevel,
+  type ToolCallFrame,
+} from "./protocol.ts";
+import { type FromSchema, type JsonSchema, schemaProblem } from "./schema.ts";
+import { processTransport, routeConsoleToStderr, type Transport } from "./transport.ts";
+
+/** Who the extension is; `name` must match its manifest. */
+export interface ExtensionOptions {
+  name: string;
+  version?: string;
+}
+
+/** Which request a handler is answering. */
+export interface CallContext {
+  id: string;
+  name: string;
+}
+
+/** Handles a slash command; `args` is the text after the command, trimmed. */
+export type CommandHandler = (
+  args: string,
+  context: CallContext,
+) => CommandResponse | void | Promise<CommandResponse | void>;
+
+/** Handles a tool call; a string return is one text block. */
+export type ToolHandler<A> = (
+  args: A,
+  context: CallContext,
+) => ToolResult | string | Promise<ToolResult | string>;
+
+/** Observes a lifecycle event. */
+export type EventHandler = (event: EventFrame) => void | Promise<void>;
+
+/** The decisions each interceptable event accepts. */
+export interface InterceptDecisions {
+  tool_call: Allow | Block | Modify;
+  turn_start: Allow | Block;
+  assistant_message: Allow | Block | ReplaceText;
+}
+
+/** Decides whether an event may proceed; returning nothing allows it. */
+export type InterceptHandler<E extends InterceptableEvent> = (
+  event: EventInterceptFrame & { event: E },
+) => InterceptDecisions[E] | void | Promise<InterceptDecisions[E] | void>;
+
+/** How `run` talks to the host; by default the process's stdio. */
+export interface RunOptions {
+  /** Frames in and out; defaults to stdin/stdout, exiting the process when done. */
+  transport?: Transport;
+  /** Route console.log & co. to stderr; defaults to true with the default transport. */
+  routeConsole?: boolean;
+}
+
+interface Tool {
+  description: string;
+  schema: JsonSchema;
+  handler: ToolHandler<never>;
+}
+
+const errorLog = console.error.bind(console);
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message || err.name : String(err);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const ACTIONS = new Set(["prompt", "insert", "display", "noop"]);
+
+function toResponse(value: unknown): CommandResponse {
+  if (value === undefined || value === null) return respond.noop();
+  if (isRecord(value) && typeof value.action === "string" && ACTIONS.has(value.action)) {
+    return value as CommandResponse;
+  }
+  throw new TypeError("command handler returned something that is not a response (use respond.*)");
+}
+
+function toResult(value: unknown): ToolResult {
+  if (typeof value === "string") return result.text(value);
+  if (isRecord(value) && Array.isArray(value.content)) {
+    return value.is_error === true ? { content: value.content, is_error: true } : {
+      content: value.content,
+    };
+  }
+  throw new TypeError("tool handler returned something that is not a result (use result.*)");
+}
+
+function toDecision(value: unknown): Decision {
+  if (!isRecord(value) || value.block !== true) {
+    if (isRecord(value) && isRecord(value.modified_args)) {
+      return { block: false, modified_args: value.modified_args };
+    }
+    if (isRecord(value) && typeof value.replace_text === "string") {
+      return { block: false, replace_text: value.replace_text };
+    }
+    return allow();
+  }
+  return { block: true, reason: typeof value.reason === "string" ? value.reason : "" };
+}
+
+/** A zot extension: register commands, tools and hooks, then `run()`. */
+export class Extension {
+  /** The name sent in `hello`. */
+  readonly name: string;
+  /** The version sent in `hello`, if any. */
+  readonly version: string | undefined;
+  #commands = new Map<string, { description: string; handler: CommandHandler }>();
+  #tools = new Map<string, Tool>();
+  #listeners = new Map<EventName, EventHandler[]>();
+  #interceptors = new Map<InterceptableEvent, InterceptHandler<InterceptableEvent>>();
+  #helloHooks: ((host: HostInfo) => void | Promise<void>)[] = [];
+  #host: HostInfo | undefined;
+  #hostWaiters: ((host: HostInfo) => void)[] = [];
+  #transport: Transport | undefined;
+  #registered = false;
+  #stopped = false;
+  #queued: ExtensionFrame[] = [];
+  #writes: Promise<void> = Promise.resolve();
+  #events: Promise<void> = Promise.resolve();
+
+  /** Prefer `createExtension`. */
+  constructor(options: ExtensionOptions) {
+    if (!options.name) throw new TypeError("an extension needs a name");
+    this.name = options.name;
+    this.version = options.version;
+  }
+
+  /** What the host said in `hello_ack`; undefined until it arrives. */
+  get host(): HostInfo | undefined {
+    return this.#host;
+  }
+
+  /** Resolves with the host's `hello_ack` information. */
+  waitForHost(): Promise<HostInfo> {
+    if (this.#host) return Promise.resolve(this.#host);
+    return new Promise((resolve) => this.#hostWaiters.push(resolve));
+  }
+
+  /** Runs once `hello_ack` arrives, before registrations are sent: register conditionally here. */
+  onHello(hook: (host: HostInfo) => void | Promise<void>): this {
+    this.#helloHooks.push(hook);
+    return this;
+  }
+
+  /** Registers a slash command (`name` without the slash). */
+  command(name: string, description: string, handler: CommandHandler): this {
+    if (this.#commands.has(name)) throw new TypeError(`command "${name}" is registered twice`);
+    this.#commands.set(name, { description, handler });
+    if (this.#registered) this.#send({ type: "register_command", name, description });
+    return this;
+  }
+
+  /**
+   * Registers a tool the model can call. `args` are checked against the schema (type,
+   * properties, required, enum, items) before the handler runs, and typed from a const
+   * schema; pass a type argument to type them yourself.
+   */
+  tool<A = never, const S extends JsonSchema = JsonSchema>(
+    name: string,
+    description: string,
+    schema: S,
+    handler: ToolHandler<[A] extends [never] ? FromSchema<S> : A>,
+  ): this {
+    if (this.#tools.has(name)) throw new TypeError(`tool "${name}" is registered twice`);
+    const tool: Tool = { description, schema, handler: handler as ToolHandler<never> };
+    this.#tools.set(name, tool);
+    if (this.#registered) this.#send(this.#toolFrame(name, tool));
+    return this;
+  }
+
+  /** Observes a lifecycle event; handlers run one event at a time, in arrival order. */
+  on(event: EventName, handler: EventHandler): this {
+    if (!(EVENT_NAMES as readonly string[]).includes(event)) {
+      throw new TypeError(`unknown event "${event}"; expected one of ${EVENT_NAMES.join(", ")}`);
+    }
+    const list = this.#listeners.get(event) ?? [];
+    list.push(handler);
+    this.#listeners.set(event, list);
+    if (this.#registered && list.length === 1) this.#send(this.#subscribeFrame());
+    return this;
+  }
+
+  /**
+   * Intercepts an event before it happens. A handler that throws allows the event (and logs
+   * to stderr): a broken guard must not wedge the agent, matching the host's timeout rule.
+   */
+  intercept<E extends InterceptableEvent>(event: E, handler: InterceptHandler<E>): this {
+    if (!(INTERCEPTABLE_EVENTS as readonly string[]).includes(event)) {
+      throw new TypeError(
+        `event "${event}" cannot be intercepted; expected one of ${
+          INTERCEPTABLE_EVENTS.join(", ")
+        }`,
+      );
+    }
+    if (this.#interceptors.has(event)) throw new TypeError(`"${event}" is intercepted twice`);
+    this.#interceptors.set(event, handler as unknown as InterceptHandler<InterceptableEvent>);
+    if (this.#registered) this.#send(this.#subscribeFrame());
+    return this;
+  }
+
+  /** Shows a note to the user; queued until registration is done. */
+  notify(level: NotifyLevel, message: string): Promise<void> {
+    return this.#send({ type: "notify", level, message });
+  }
+
+  /** Submits `text` as if the user typed it; queued until registration is done. */
+  submit(text: string): Promise<void> {
+    return this.#send({ type: "submit", text });
+  }
+
+  /** Writes a line to stderr (the extension's log file), prefixed with the name. */
+  log(message: string): void {
+    errorLog(`[${this.name}] ${message}`);
+  }
+
+  /**
+   * Speaks the protocol until `shutdown` (answered with `shutdown_ack`) or end of input,
+   * then exits the process (default transport) or resolves (custom transport without exit).
+   */
+  async run(options: RunOptions = {}): Promise<void> {
+    if (this.#transport) throw new Error(`extension "${this.name}" is already running`);
+    const transport = options.transport ?? processTransport();
+    if (options.routeConsole ?? options.transport === undefined) routeConsoleToStderr();
+    this.#transport = transport;
+    this.#write(this.#helloFrame());
+    const splitter = new LineSplitter(MAX_LINE_LENGTH, (length) => {
+      this.log(`dropped a ${length}-character line from the host (limit ${MAX_LINE_LENGTH})`);
+    });
+    try {
+      reading: for await (const chunk of transport.input) {
+        for (const line of splitter.push(chunk)) {
+          if (await this.#dispatch(line)) break reading;
+        }
+      }
+      if (!this.#stopped) {
+        for (const line of splitter.end()) if (await this.#dispatch(line)) break;
+      }
+    } finally {
+      this.#stopped = true;
+    }
+    await this.#writes;
+    transport.exit?.(0);
+  }
+
+  // Returns true when the loop should stop (shutdown).
+  async #dispatch(line: string): Promise<boolean> {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(line);
+    } catch {
+      this.log(`ignored a line that is not JSON: ${line.slice(0, 200)}`);
+      return false;
+    }
+    if (!isRecord(frame) || typeof frame.type !== "string") {
+      this.log(`ignored a frame without a "type": ${line.slice(0, 200)}`);
+      return false;
+    }
+    switch (frame.type) {
+      case "hello_ack":
+        await this.#onHelloAck(frame as unknown as HelloAckFrame);
+        return false;
+      case "command_invoked":
+        if (this.#hasId(frame)) void this.#onCommand(frame as unknown as CommandInvokedFrame);
+        return false;
+      case "tool_call":
+        if (this.#hasId(frame)) void this.#onTool(frame as unknown as ToolCallFrame);
+        return false;
+      case "event_intercept":
+        if (this.#hasId(frame)) void this.#onIntercept(frame as unknown as EventInterceptFrame);
+        return false;
+      case "event":
+        this.#onEvent(frame as unknown as EventFrame);
+        return false;
+      case "shutdown":
+        await this.#write({ type: "shutdown_ack" });
+        this.#stopped = true;
+        return true;
+      default:
+        this.log(`ignored a "${frame.type}" frame`);
+        return false;
+    }
+  }
+
+  #hasId(frame: Record<string, unknown>): boolean {
+    if (typeof frame.id === "string" && frame.id !== "") return true;
+    this.log(`ignored a "${frame.type}" frame without an id`);
+    return false;
+  }
+
+  async #onHelloAck(frame: HelloAckFrame): Promise<void> {
+    if (this.#host) return;
+    const { type: _type, ...host } = frame;
+    this.#host = host;
+    if (host.protocol_version !== 1) {
+      this.log(`host speaks protocol ${host.protocol_version}; this SDK speaks 1`);
+    }
+    for (const hook of this.#helloHooks) {
+      try {
+        await hook(host);
+      } catch (err) {
+        this.log(`onHello hook failed: ${messageOf(err)}`);
+      }
+    }
+    for (const waiter of this.#hostWaiters.splice(0)) waiter(host);
+    for (const [name, { description }] of this.#commands) {
+      this.#write({ type: "register_command", name, description });
+    }
+    for (const [name, tool] of this.#tools) this.#write(this.#toolFrame(name, tool));
+    if (this.#listeners.size > 0 || this.#interceptors.size > 0) {
+      this.#write(this.#subscribeFrame());
+    }
+    this.#write({ type: "ready" });
+    this.#registered = true;
+    for (const frame of this.#queued.splice(0)) this.#write(frame);
+  }
+
+  async #onCommand(frame: CommandInvokedFrame): Promise<void> {
+    const command = this.#commands.get(frame.name);
+    let response: CommandResponse;
+    if (!command) {
+      response = respond.error(`unknown command "${frame.name}"`);
+    } else {
+      try {
+        const args = typeof frame.args === "string" ? frame.args : "";
+        response = toResponse(await command.handler(args, { id: frame.id, name: frame.name }));
+      } catch (err) {
+        this.log(`command "${frame.name}" failed: ${(err as Error)?.stack ?? messageOf(err)}`);
+        response = respond.error(messageOf(err));
+      }
+    }
+    await this.#send({ type: "command_response", id: frame.id, ...response });
+  }
+
+  async #onTool(frame: ToolCallFrame): Promise<void> {
+    const tool = this.#tools.get(frame.name);
+    const args = frame.args ?? {};
+    let out: ToolResult;
+    if (!tool) {
+      out = result.error(`unknown tool "${frame.name}"`);
+    } else {
+      const problem = schemaProblem(args, tool.schema);
+      if (problem) {
+        out = result.error(`invalid arguments for tool "${frame.name}": ${problem}`);
+      } else {
+        try {
+          out = toResult(await tool.handler(args as never, { id: frame.id, name: frame.name }));
+        } catch (err) {
+          this.log(`tool "${frame.name}" failed: ${(err as Error)?.stack ?? messageOf(err)}`);
+          out = result.error(`tool "${frame.name}" failed: ${messageOf(err)}`);
+        }
+      }
+    }
+    await this.#send({ type: "tool_result", id: frame.id, ...out });
+  }
+
+  async #onIntercept(frame: EventInterceptFrame): Promise<void> {
+    const handler = this.#interceptors.get(frame.event);
+    let decision: Decision = allow();
+    if (handler) {
+      try {
+        decision = toDecision(await handler(frame));
+      } catch (err) {
+        this.log(`intercept "${frame.event}" failed, allowing it: ${messageOf(err)}`);
+      }
+    }
+    await this.#send({ type: "event_intercept_response", id: frame.id, ...decision });
+  }
+
+  #onEvent(frame: EventFrame): void {
+    const handlers = this.#listeners.get(frame.event) ?? [];
+    if (handlers.length === 0) return;
+    this.#events = this.#events.then(async () => {
+      for (const handler of handlers) {
+        try {
+          await handler(frame);
+        } catch (err) {
+          this.log(`"${frame.event}" handler failed: ${messageOf(err)}`);
+        }
+      }
+    });
+  }
+
+  #helloFrame(): ExtensionFrame {
+    const capabilities: string[] = [];
+    if (this.#commands.size > 0) capabilities.push("commands");
+    if (this.#tools.size > 0) capabilities.push("tools");
+    if (this.#listeners.size > 0 || this.#interceptors.size > 0) capabilities.push("events");
+    return this.version === undefined
+      ? { type: "hello", name: this.name, capabilities }
+      : { type: "hello", name: this.name, version: this.version, capabilities };
+  }
+
+  #toolFrame(name: string, tool: Tool): ExtensionFrame {
+    return { type: "register_tool", name, description: tool.description, schema: tool.schema };
+  }
+
+  #subscribeFrame(): ExtensionFrame {
+    return {
+      type: "subscribe",
+      events: [...this.#listeners.keys()],
+      intercept: [...this.#interceptors.keys()],
+    };
+  }
+
+  // Frames other than the handshake wait until registration is done.
+  #send(frame: ExtensionFrame): Promise<void> {
+    if (!this.#registered) {
+      this.#queued.push(frame);
+      return Promise.resolve();
+    }
+    return this.#write(frame);
+  }
+
+  // One write at a time, so concurrent handlers never interleave bytes of two frames.
+  #write(frame: ExtensionFrame): Promise<void> {
+    const transport = this.#transport;
+    if (!transport || (this.#stopped && frame.type !== "shutdown_ack")) return Promise.resolve();
+    const line = JSON.stringify(frame) + "\n";
+    this.#writes = this.#writes.then(() => transport.write(line)).catch((err) => {
+      this.log(`could not write a "${frame.type}" frame: ${messageOf(err)}`);
+    });
+    return this.#writes;
+  }
+}
+
+/** Creates an extension; register handlers on it, then call `run()`. */
+export function createExtension(options: ExtensionOptions): Extension {
+  return new Extension(options);
+}

@@ -1,0 +1,49 @@
+/**
+ * The zot extension SDK for Deno and Node, without dependencies.
+ *
+ * ```ts
+ * import { createExtension, respond, result } from "./mod.ts";
+ *
+ * const ext = createExtension({ name: "hello", version: "1.0.0" });
+ * ext.command("hello", "say hi", () => respond.prompt("Greet me in one short sentence."));
+ * ext.tool(
+ *   "weather",
+ *   "Current weather for a city.",
+ *   { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+ *   ({ city }) => result.text(`${city}: sunny`),
+ * );
+ * await ext.run();
+ * ```
+ */
+
+export {
+  type CallContext,
+  type CommandHandler,
+  createExtension,
+  type EventHandler,
+  Extension,
+  type ExtensionOptions,
+  type InterceptDecisions,
+  type InterceptHandler,
+  type RunOptions,
+  type ToolHandler,
+} from "./extension.ts";
+export {
+  type Allow,
+  allow,
+  type Block,
+  block,
+  type CommandResponse,
+  type Decision,
+  type Modify,
+  modify,
+  type ReplaceText,
+  replaceText,
+  respond,
+  result,
+  type ToolResult,
+} from "./helpers.ts";
+export { LineSplitter, MAX_LINE_LENGTH } from "./lines.ts";
+export * from "./protocol.ts";
+export { type FromSchema, type JsonSchema, type JsonType, schemaProblem } from "./schema.ts";
+export type { Transport } from "./transport.ts";
