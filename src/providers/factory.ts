@@ -1,0 +1,74 @@
+/** Builds the provider for a name, model, key and base URL. */
+
+import type { ZotPaths } from "../config/mod.ts";
+import { ProviderError } from "../errors/mod.ts";
+import { ANTHROPIC_BASE_URL } from "./anthropic.ts";
+import { AnthropicProvider } from "./anthropic_provider.ts";
+import { type Catalog, loadCatalog } from "./catalog.ts";
+import { type CredentialEnv, findApiKey, missingKeyError, processEnv } from "./credentials.ts";
+import { OPENAI_BASE_URL } from "./openai.ts";
+import { OpenAIProvider } from "./openai_provider.ts";
+import { DEFAULT_RETRY, type RetryPolicy } from "./stream_loop.ts";
+import type { BoundProvider } from "./types.ts";
+
+/** Where Ollama listens by default (its OpenAI-compatible API). */
+export const OLLAMA_BASE_URL = "http://localhost:11434/v1";
+
+/** Inputs of createProvider; `env`, `fetch`, `retry` and `catalog` are injectable for tests. */
+export interface CreateProviderOptions {
+  provider: string;
+  /** Model id; the provider's default when omitted (ollama has none). */
+  model?: string;
+  /** `--api-key`: beats the env var and auth.json. */
+  apiKey?: string;
+  /** `--base-url`: beats a models.json `baseUrl` and the provider default. */
+  baseUrl?: string;
+  paths: ZotPaths;
+  env?: CredentialEnv;
+  fetch?: typeof fetch;
+  retry?: Partial<RetryPolicy>;
+  catalog?: Catalog;
+}
+
+/**
+ * Creates a provider. Throws ProviderError `unknown_provider`, `model_required`,
+ * `missing_api_key` or `missing_base_url`, and ConfigError for broken models.json/auth.json.
+ */
+export function createProvider(options: CreateProviderOptions): BoundProvider {
+  const { provider, paths } = options;
+  const catalog = options.catalog ?? loadCatalog(paths);
+  const model = catalog.resolve(provider, options.model);
+  const baseUrl = options.baseUrl ?? model.baseUrl ?? defaultBaseUrl(provider);
+  if (!URL.canParse(baseUrl)) {
+    throw new ProviderError(
+      "bad_base_url",
+      `base URL "${baseUrl}" for ${provider} is not a URL; pass e.g. --base-url http://localhost:11434/v1`,
+    );
+  }
+  const found = findApiKey({
+    provider,
+    apiKey: options.apiKey,
+    env: options.env ?? processEnv(),
+    paths,
+  });
+  // Local and self-hosted endpoints (ollama, models.json entries with a baseUrl) need no key.
+  const keyRequired = (provider === "anthropic" || provider === "openai") && !model.baseUrl;
+  if (!found && keyRequired) throw missingKeyError(provider, paths);
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const common = { name: provider, model, catalog, baseUrl, fetch: options.fetch, retry };
+  if (provider === "anthropic") {
+    return new AnthropicProvider({ ...common, apiKey: found?.key ?? "" });
+  }
+  return new OpenAIProvider({ ...common, apiKey: found?.key });
+}
+
+function defaultBaseUrl(provider: string): string {
+  if (provider === "anthropic") return ANTHROPIC_BASE_URL;
+  if (provider === "openai") return OPENAI_BASE_URL;
+  if (provider === "ollama") return OLLAMA_BASE_URL;
+  throw new ProviderError(
+    "missing_base_url",
+    `no base URL for provider "${provider}"; set "baseUrl" on its models in models.json ` +
+      `or pass --base-url`,
+  );
+}
