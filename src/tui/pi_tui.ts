@@ -11,6 +11,7 @@ export {
   matchesKey,
   parseKey,
   ProcessTerminal,
+  StdinBuffer,
   truncateToWidth,
   TUI,
   visibleWidth,

@@ -18,6 +18,8 @@ export type Step =
   | { text: string }
   | { thinking: string }
   | { delay: number }
+  /** Waits for the promise (or cancellation). */
+  | { wait: Promise<void> }
   | { event: UiEvent }
   | { tool: string; args: Record<string, unknown>; result: string; isError?: boolean };
 
@@ -90,6 +92,18 @@ export class ScriptedController implements TuiController {
     });
   }
 
+  #waitOr(p: Promise<void>, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      signal.addEventListener("abort", done, { once: true });
+      p.then(done);
+    });
+  }
+
   async submit(text: string): Promise<void> {
     this.calls.push(`submit:${text}`);
     this.submitted.push(text);
@@ -103,6 +117,7 @@ export class ScriptedController implements TuiController {
     for (const s of this.script(text)) {
       if (signal.aborted) break;
       if ("delay" in s) await this.#sleep(s.delay, signal);
+      else if ("wait" in s) await this.#waitOr(s.wait, signal);
       else if ("text" in s) {
         answer += s.text;
         this.emit({ type: "text_delta", delta: s.text });

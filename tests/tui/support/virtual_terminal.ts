@@ -4,7 +4,7 @@
  */
 
 import xterm from "@xterm/headless";
-import type { Terminal } from "../../../src/tui/pi_tui.ts";
+import { StdinBuffer, type Terminal } from "../../../src/tui/pi_tui.ts";
 
 /** A virtual terminal for driving the TUI in-process. */
 export class VirtualTerminal implements Terminal {
@@ -20,11 +20,19 @@ export class VirtualTerminal implements Terminal {
     this.#term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 10000 });
   }
 
+  #buffer?: InstanceType<typeof StdinBuffer>;
+
   start(onInput: (data: string) => void, onResize: () => void): void {
     this.#onInput = onInput;
     this.#onResize = onResize;
+    // Split chunks into key sequences exactly as ProcessTerminal does.
+    this.#buffer = new StdinBuffer({ timeout: 10 });
+    this.#buffer.on("data", (seq: string) => this.#onInput?.(seq));
+    this.#buffer.on("paste", (content: string) => this.#onInput?.(`\x1b[200~${content}\x1b[201~`));
   }
   stop(): void {
+    this.#buffer?.destroy();
+    this.#buffer = undefined;
     this.#onInput = undefined;
     this.#onResize = undefined;
   }
@@ -70,7 +78,7 @@ export class VirtualTerminal implements Terminal {
 
   /** Types input as the terminal would deliver it. */
   send(data: string): void {
-    this.#onInput?.(data);
+    this.#buffer?.process(data);
   }
 
   /** Resizes the screen and tells the TUI. */

@@ -1,0 +1,119 @@
+import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
+import { startHarness } from "./support/harness.ts";
+import { ScriptedController } from "./support/scripted_controller.ts";
+import { runTui } from "../../src/tui/mod.ts";
+import { UsageError } from "../../src/errors/mod.ts";
+import { assertRejects } from "../support/assert.ts";
+
+Deno.test("a keystroke rewrites only the changed lines, inside synchronized output", async () => {
+  const ctl = new ScriptedController();
+  ctl.messages = Array.from({ length: 30 }, (_, i) => ({
+    role: "user" as const,
+    content: [{ type: "text" as const, text: `old message ${i}` }],
+    time: "",
+  }));
+  const h = await startHarness(ctl);
+  try {
+    await h.waitFor("type a message");
+    const before = h.vt.written.length;
+    h.type("z");
+    await h.waitUntil(() => h.app.editor.getText() === "z" && h.vt.written.length > before);
+    await h.waitFor("z");
+    const delta = h.vt.written.slice(before);
+    assertIncludes(delta, "\x1b[?2026h");
+    assertIncludes(delta, "\x1b[?2026l");
+    assert.ok(
+      !delta.includes("old message"),
+      `unchanged lines were rewritten: ${JSON.stringify(delta)}`,
+    );
+    assert.ok(!delta.includes("\x1b[2J") && !delta.includes("\x1b[3J"), "no full clear");
+    assert.ok(delta.length < 400, `a keystroke wrote ${delta.length} bytes`);
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("resize re-renders the screen at the new width", async () => {
+  const h = await startHarness(new ScriptedController(), { cols: 80, rows: 20 });
+  try {
+    h.type("a fairly long prompt that will wrap once the terminal gets narrow enough to need it\r");
+    await h.waitFor("echo: a fairly long prompt");
+    h.vt.resize(40, 20);
+    const screen = await h.waitUntil((s) =>
+      s.split("\n").some((l) => l.startsWith("─".repeat(40)) && !l.startsWith("─".repeat(41)))
+    );
+    for (const l of screen.split("\n")) {
+      assert.ok(l.length <= 40, `line too wide after resize: ${l}`);
+    }
+    assertIncludes(screen, "echo: a fairly long");
+    assertIncludes(screen, "anthropic/claude-test");
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("NO_COLOR: no colour escapes are written", async () => {
+  const ctl = new ScriptedController((p) => [{ text: "```ts\nconst a = 1;\n```\n**bold** " + p }]);
+  ctl.extCommands = [{ name: "x", extension: "e" }];
+  const h = await startHarness(ctl, { color: false });
+  try {
+    h.type("hi\r");
+    await h.waitFor("bold hi");
+    ctl.emit({ type: "ext_notify", extension: "e", level: "error", message: "bad" });
+    await h.waitFor("[e] bad");
+    // deno-lint-ignore no-control-regex -- looking for SGR colour codes (30-49, 90-107, 38/48)
+    const colour = /\x1b\[(?:[0-9;]*;)?(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
+    assert.ok(!colour.test(h.vt.written), "a colour escape was written");
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("editor: backslash+Enter and Shift+Enter add lines; Up recalls history; Ctrl-W deletes a word", async () => {
+  const h = await startHarness();
+  try {
+    h.type("one\\");
+    h.type("\r");
+    h.type("two");
+    h.type("\x1b[13;2u"); // shift+enter as the kitty / modifyOtherKeys terminals send it
+    h.type("three");
+    await h.waitUntil(() => h.app.editor.getText() === "one\ntwo\nthree");
+    h.type("\r");
+    await h.waitUntil(() => h.ctl.submitted.length === 1);
+    assertEquals(h.ctl.submitted, ["one\ntwo\nthree"]);
+    await h.waitFor("echo: one");
+    h.type("\x1b[A");
+    await h.waitUntil(() => h.app.editor.getText() === "one\ntwo\nthree");
+    h.app.editor.setText("");
+    h.type("git commit --amend");
+    h.type("\x17");
+    await h.waitUntil(() => h.app.editor.getText() === "git commit --");
+    h.type("\x01X");
+    await h.waitUntil(() => h.app.editor.getText() === "Xgit commit --");
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("editor: a large paste collapses to a marker and is sent in full", async () => {
+  const h = await startHarness();
+  try {
+    const body = Array.from({ length: 30 }, (_, i) => `pasted ${i}`).join("\n");
+    h.type(`\x1b[200~${body}\x1b[201~`);
+    await h.waitFor("[paste #1 +30 lines]");
+    h.type("\r");
+    await h.waitUntil(() => h.ctl.submitted.length === 1);
+    assertEquals(h.ctl.submitted[0], body);
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("runTui refuses to start without a terminal and says to use -p", async () => {
+  const err = await assertRejects(
+    () => runTui(new ScriptedController(), { color: false, isTty: false }),
+    UsageError,
+  );
+  assertIncludes(err.message, "needs a terminal");
+  assertIncludes(err.message, "zot -p");
+});
