@@ -1,0 +1,257 @@
+/**
+ * Interactive mode: adapts the agent and the extension host to the chat TUI's
+ * TuiController and runs it on the terminal.
+ *
+ * What run_root passes (see InteractiveOptions): the same ModeContext the other modes get;
+ * a PanelBus whose `render`/`close` it wires as the host's `onPanelRender`/`onPanelClose`
+ * callbacks (notify and submit already arrive through `ctx.bus`); the host itself (for
+ * panel keys); closures for what only the CLI knows how to do (reload extensions with
+ * fresh discovery, list sessions, the credential check); colour; the positional prompt.
+ */
+
+import type { SessionInfo } from "../session/mod.ts";
+import type { Message } from "../messages/mod.ts";
+import type { CommandOutcome, CommandReport, TuiController, UiEvent } from "../tui/mod.ts";
+import { runTui } from "../tui/mod.ts";
+import type { ModeContext } from "./context.ts";
+
+/** A panel frame from an extension, as the host's callbacks report it. */
+export interface PanelRenderNotice {
+  extension: string;
+  panelId: string;
+  title?: string;
+  lines?: string[];
+  footer?: string;
+}
+
+/** Fans the host's panel callbacks out to the TUI (wire `render`/`close` into HostCallbacks). */
+export class PanelBus {
+  #listeners = new Set<(e: UiEvent) => void>();
+
+  /** Listens; returns the unsubscribe function. */
+  on(listener: (e: UiEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The host's onPanelRender. */
+  render = (r: PanelRenderNotice): void => {
+    for (const l of this.#listeners) l({ type: "panel_render", ...r });
+  };
+
+  /** The host's onPanelClose. */
+  close = (c: { extension: string; panelId: string }): void => {
+    for (const l of this.#listeners) l({ type: "panel_close", ...c });
+  };
+}
+
+/** The part of ExtensionHost panels need (ExtensionHost satisfies it). */
+export interface PanelPort {
+  sendPanelKey(extension: string, panelId: string, key: string, text?: string): boolean;
+  sendPanelClose(extension: string, panelId: string): boolean;
+  sendPanelResize(extension: string, panelId: string, width: number, height: number): boolean;
+}
+
+/** What reload produced (ExtensionHost's ReloadSummary plus discovery problems). */
+export interface ReloadReport {
+  stopped: number;
+  loaded: number;
+  ready: number;
+  refused: number;
+  /** Manifests that could not be used, as messages. */
+  errors?: string[];
+}
+
+/** Everything interactive mode needs from the CLI. */
+export interface InteractiveOptions {
+  ctx: ModeContext;
+  /** Panel frames from extensions; absent means no panels. */
+  panelBus?: PanelBus;
+  /** Where panel keys, closes and resizes go; usually the ExtensionHost. */
+  panels?: PanelPort;
+  /** Re-discovers manifests, restarts extensions, rebuilds tools (agent.refreshTools()). */
+  reloadExtensions?: () => Promise<ReloadReport>;
+  /** This directory's sessions, newest first. */
+  listSessions?: () => Promise<SessionInfo[]>;
+  /** Whether the provider has a key, and if not how to set one. */
+  credentials: { ok: boolean; hint?: string };
+  /** Session cost before this process (a resumed session), if the agent does not count it. */
+  costUsd?: number;
+  /** Colour on (false under NO_COLOR). */
+  color: boolean;
+  /** The positional prompt, pre-filled in the editor. */
+  initialText?: string;
+  /** Run when the TUI exits, after the terminal is restored (flush session, stop the host). */
+  onExit?: () => Promise<void>;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Maps the host's command outcome to the TUI's. */
+export function toOutcome(o: {
+  extension: string;
+  action: string;
+  prompt?: string;
+  insert?: string;
+  display?: string;
+  openPanel?: { id: string; title?: string; lines?: string[]; footer?: string };
+  error?: string;
+}): CommandOutcome {
+  if (o.error) return { action: "error", message: o.error };
+  if (o.openPanel) {
+    const p = o.openPanel;
+    return {
+      action: "open_panel",
+      extension: o.extension,
+      panel: { id: p.id, title: p.title, lines: p.lines ?? [], footer: p.footer },
+    };
+  }
+  switch (o.action) {
+    case "prompt":
+      return { action: "prompt", text: o.prompt ?? "" };
+    case "insert":
+      return { action: "insert", text: o.insert ?? "" };
+    case "display":
+      return { action: "display", text: o.display ?? "" };
+    case "noop":
+      return { action: "noop" };
+    default:
+      return { action: "error", message: `unknown action ${JSON.stringify(o.action)}` };
+  }
+}
+
+/** Formats the /reload-ext summary as the original does. */
+export function reloadText(r: ReloadReport): string {
+  const errors = (r.errors?.length ?? 0) + r.refused;
+  return `reloaded: ${r.stopped} stopped, ${r.loaded} loaded (${r.ready} ready)` +
+    (errors > 0 ? `, ${errors} error${errors > 1 ? "s" : ""}` : "");
+}
+
+/** Builds the TuiController over the agent and the host. */
+export function interactiveController(opts: InteractiveOptions): TuiController {
+  const { ctx } = opts;
+  const agent = ctx.agent;
+  let abort: AbortController | undefined;
+  const contextWindow = () =>
+    ctx.models().find((m) => m.id === agent.model && m.provider === agent.providerName)
+      ?.contextWindow ?? ctx.models().find((m) => m.id === agent.model)?.contextWindow;
+
+  return {
+    status: () => ({
+      cwd: agent.cwd,
+      provider: agent.providerName,
+      model: agent.model,
+      contextWindow: contextWindow(),
+      costUsd: opts.costUsd ?? 0,
+      hasCredentials: opts.credentials.ok,
+      credentialHint: opts.credentials.hint,
+    }),
+    history: (): Message[] => [...agent.messages],
+    subscribe(listener) {
+      const offs = [
+        agent.subscribe(listener),
+        ctx.bus.onNotify((n) =>
+          listener({
+            type: "ext_notify",
+            extension: n.extension,
+            level: n.level,
+            message: n.message,
+          })
+        ),
+        ctx.bus.onSubmit((s) =>
+          listener({ type: "ext_submit", extension: s.extension, text: s.text })
+        ),
+        opts.panelBus?.on(listener) ?? (() => {}),
+      ];
+      return () => offs.forEach((off) => off());
+    },
+    async submit(text) {
+      abort = new AbortController();
+      try {
+        await agent.prompt(text, { signal: abort.signal });
+      } finally {
+        abort = undefined;
+      }
+    },
+    cancel: () => abort?.abort(),
+    commands: () =>
+      ctx.slash.commands().filter((c) => c.running !== false).map((c) => ({
+        name: c.name,
+        description: c.description,
+        extension: c.extension,
+      })),
+    async runCommand(name, args) {
+      try {
+        return toOutcome(await ctx.slash.invoke(name, args));
+      } catch (err) {
+        return { action: "error", message: errorText(err) };
+      }
+    },
+    panelKey: (e, id, key, text) => void opts.panels?.sendPanelKey(e, id, key, text),
+    panelClose: (e, id) => void opts.panels?.sendPanelClose(e, id),
+    panelResize: (e, id, w, h) => void opts.panels?.sendPanelResize(e, id, w, h),
+    async reloadExtensions(): Promise<CommandReport> {
+      if (!opts.reloadExtensions) {
+        return { text: "extensions cannot be reloaded here", isError: true };
+      }
+      try {
+        return { text: reloadText(await opts.reloadExtensions()) };
+      } catch (err) {
+        return { text: `reload failed: ${errorText(err)}`, isError: true };
+      }
+    },
+    clear() {
+      agent.clear();
+      return Promise.resolve();
+    },
+    async compact(): Promise<CommandReport> {
+      const r = await agent.compact();
+      if (r.error) return { text: `compaction failed: ${r.error}`, isError: true };
+      return { text: r.summary ? "conversation compacted" : "nothing to compact" };
+    },
+    model(id?: string): Promise<CommandReport> {
+      const models = ctx.models().filter((m) => m.provider === agent.providerName);
+      if (!id) {
+        const list = models.map((m) => `${m.id === agent.model ? "* " : "  "}${m.id}`);
+        return Promise.resolve({
+          text: list.length
+            ? `models (${agent.providerName}):\n${list.join("\n")}`
+            : "no models known",
+        });
+      }
+      try {
+        agent.setModel(id);
+      } catch (err) {
+        return Promise.resolve({ text: errorText(err), isError: true });
+      }
+      return Promise.resolve({ text: `model: ${agent.providerName}/${id}` });
+    },
+    async sessions(): Promise<CommandReport> {
+      if (!opts.listSessions) return { text: "sessions are not saved in this run" };
+      const list = await opts.listSessions();
+      if (list.length === 0) return { text: "no sessions in this directory yet" };
+      const lines = list.slice(0, 20).map((s) =>
+        `${s.updated.slice(0, 16).replace("T", " ")}  ${s.id}  ${s.model}  ` +
+        `${s.messageCount} msgs  $${s.costUsd.toFixed(4)}  ${
+          s.title ?? s.firstPrompt
+        }\n    ${s.path}`
+      );
+      return { text: `sessions (open one with zot --session <path>):\n${lines.join("\n")}` };
+    },
+    async close() {
+      abort?.abort();
+      await opts.onExit?.();
+    },
+  };
+}
+
+/**
+ * Runs interactive mode until the user exits. Throws UsageError without a terminal
+ * (run_root should only call it when stdin and stdout are TTYs and neither -p nor
+ * --json was given).
+ */
+export async function runInteractive(opts: InteractiveOptions): Promise<void> {
+  await runTui(interactiveController(opts), { color: opts.color, initialText: opts.initialText });
+}
