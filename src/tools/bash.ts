@@ -35,8 +35,8 @@ const POSIX = Deno.build.os !== "windows";
 
 /** Builds the bash tool. */
 export function bashTool(options: BashOptions = {}): Tool {
-  const defaultTimeout = options.defaultTimeoutSec ?? 120;
-  const maxTimeout = Math.max(options.maxTimeoutSec ?? 600, defaultTimeout);
+  const maxTimeout = options.maxTimeoutSec ?? 600;
+  const defaultTimeout = Math.min(options.defaultTimeoutSec ?? 120, maxTimeout);
   return defineTool<BashArgs>({
     spec: {
       name: "bash",

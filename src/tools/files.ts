@@ -20,7 +20,9 @@ export async function statOrUndefined(path: string): Promise<Deno.FileInfo | und
   try {
     return await Deno.stat(path);
   } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return undefined;
+    if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory) {
+      return undefined;
+    }
     throw err;
   }
 }
