@@ -53,7 +53,11 @@ export async function* streamLoop(options: StreamLoopOptions): AsyncGenerator<St
     const turn = new TurnBuilder(options.model);
     try {
       if (signal?.aborted) return yield* end(turn, turn.aborted());
-      for await (const event of options.attempt(turn)) yield event;
+      for await (const event of options.attempt(turn)) {
+        // Events already buffered when the user aborted are not shown.
+        if (signal?.aborted) break;
+        yield event;
+      }
       if (signal?.aborted) return yield* end(turn, turn.aborted());
       if (!turn.stopReason) throw new IncompleteStream();
       yield* turn.endAllTools();

@@ -57,7 +57,9 @@ Deno.test("anthropic assembles streamed tool-use JSON into tool calls with parse
   assertEquals(kinds[0], "tool_use_start");
   assert.ok(kinds.filter((k) => k === "tool_use_args").length > 4);
   assertEquals(kinds.filter((k) => k === "tool_use_end").length, 2);
-  const args = events.flatMap((e) => e.type === "tool_use_args" && e.id === "toolu_1" ? [e.delta] : []);
+  const args = events.flatMap((e) =>
+    e.type === "tool_use_args" && e.id === "toolu_1" ? [e.delta] : []
+  );
   assertEquals(JSON.parse(args.join("")), { path: "src/main.ts", limit: 20 });
 });
 
@@ -88,7 +90,9 @@ Deno.test("anthropic reasoning: high budget fits under a large max_tokens; adapt
   await collect(ctx.provider.stream(request(ctx.provider, { reasoning: "high" })));
   assertEquals(body(ctx.server, 0).thinking, { type: "enabled", budget_tokens: 16384 });
   assertEquals(body(ctx.server, 0).max_tokens, 64000);
-  await collect(ctx.provider.stream(request(ctx.provider, { model: "claude-opus-5-5", reasoning: "low" })));
+  await collect(
+    ctx.provider.stream(request(ctx.provider, { model: "claude-opus-5-5", reasoning: "low" })),
+  );
   assertEquals(body(ctx.server, 1).thinking, { type: "adaptive" });
   assertEquals(body(ctx.server, 1).output_config, { effort: "low" });
   await collect(ctx.provider.stream(request(ctx.provider)));
@@ -130,7 +134,9 @@ Deno.test("anthropic request: system, tools and last user message carry cache br
     { name: "read", description: "Read a file", schema: { type: "object", properties: {} } },
     { name: "bash", description: "Run a command", schema: { type: "object" } },
   ];
-  await collect(ctx.provider.stream(request(ctx.provider, { system: "You are zot.", messages, tools })));
+  await collect(
+    ctx.provider.stream(request(ctx.provider, { system: "You are zot.", messages, tools })),
+  );
   const sent = body(ctx.server);
   assertEquals(sent.system, [
     { type: "text", text: "You are zot.", cache_control: { type: "ephemeral" } },
@@ -162,7 +168,10 @@ Deno.test("anthropic request: system, tools and last user message carry cache br
           tool_use_id: "toolu_9",
           content: [
             { type: "text", text: "file body" },
-            { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } },
+            {
+              type: "image",
+              source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" },
+            },
           ],
         },
         { type: "text", text: "and now?", cache_control: { type: "ephemeral" } },
@@ -173,14 +182,26 @@ Deno.test("anthropic request: system, tools and last user message carry cache br
 
 Deno.test("anthropic maps stop reasons and marks error tool results", async () => {
   await using ctx = await setup("anthropic");
-  ctx.server.reply({ text: "cut", stopReason: "length" }, { text: "x", stopReason: "stop_sequence" });
+  ctx.server.reply({ text: "cut", stopReason: "length" }, {
+    text: "x",
+    stopReason: "stop_sequence",
+  });
   const messages: Message[] = [
     { role: "user", content: [{ type: "text", text: "go" }], time: T },
-    { role: "assistant", time: T, content: [{ type: "tool_call", id: "t1", name: "bash", args: {} }] },
+    {
+      role: "assistant",
+      time: T,
+      content: [{ type: "tool_call", id: "t1", name: "bash", args: {} }],
+    },
     {
       role: "tool",
       time: T,
-      content: [{ type: "tool_result", callId: "t1", isError: true, content: [{ type: "text", text: "boom" }] }],
+      content: [{
+        type: "tool_result",
+        callId: "t1",
+        isError: true,
+        content: [{ type: "text", text: "boom" }],
+      }],
     },
   ];
   const first = await collect(ctx.provider.stream(request(ctx.provider, { messages })));

@@ -80,7 +80,9 @@ export async function collect(stream: AsyncIterable<StreamEvent>): Promise<Strea
 /** The final message of a collected stream. */
 export function doneOf(events: StreamEvent[]): Extract<StreamEvent, { type: "done" }>["message"] {
   const last = events[events.length - 1];
-  if (last?.type !== "done") throw new Error(`stream did not end with done: ${JSON.stringify(last)}`);
+  if (last?.type !== "done") {
+    throw new Error(`stream did not end with done: ${JSON.stringify(last)}`);
+  }
   return last.message;
 }
 

@@ -155,13 +155,13 @@ export class ProviderServer {
     return new Promise((resolve) => this.#waiters.push({ count, resolve }));
   }
 
-  /** Stops serving: releases hung requests, breaks stalled streams, waits for shutdown. */
+  /** Stops serving: releases hung requests, ends stalled streams, waits for shutdown. */
   close(): Promise<void> {
     this.#closed ??= (async () => {
       for (const release of this.#releases) release();
       for (const controller of this.#streams) {
         try {
-          controller.error(new Error("provider_server closed"));
+          controller.close();
         } catch { /* already closed */ }
       }
       this.#streams.clear();
@@ -207,7 +207,7 @@ export class ProviderServer {
       const msg = `provider_server has no scripted turn left (request #${this.requests.length})`;
       return Response.json(errorBody(format, 400, msg), { status: 400 });
     }
-    if ("hang" in turn) return await this.#hang(req);
+    if ("hang" in turn) return await this.#hang();
     if ("error" in turn) return errorResponse(format, turn);
     if ("raw" in turn) {
       return new Response(turn.raw, {
@@ -229,14 +229,14 @@ export class ProviderServer {
     for (const w of ready) w.resolve();
   }
 
-  #hang(req: Request): Promise<Response> {
+  // Held until close(); the client aborting only drops its side of the connection.
+  #hang(): Promise<Response> {
     return new Promise((resolve) => {
       const release = () => {
         this.#releases.delete(release);
         resolve(new Response(null, { status: 503 }));
       };
       this.#releases.add(release);
-      req.signal.addEventListener("abort", release, { once: true });
     });
   }
 
@@ -262,7 +262,6 @@ export class ProviderServer {
           controller.enqueue(bytes.slice(i, i + Math.max(step, 1)));
         }
         if (turn.stallAfter !== undefined) streams.add(controller);
-        else if (turn.resetAfter !== undefined) controller.error(new Error("connection reset"));
         else controller.close();
       },
       cancel() {
@@ -274,6 +273,9 @@ export class ProviderServer {
       headers: {
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-cache",
+        // A body shorter than its declared length: the client sees the connection break
+        // (erroring the stream instead would make Deno print the error on stderr).
+        ...(turn.resetAfter !== undefined ? { "content-length": String(bytes.length + 1024) } : {}),
         ...(format === "anthropic" ? { "request-id": "req_zot_test" } : {}),
       },
     });

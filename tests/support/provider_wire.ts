@@ -36,7 +36,7 @@ export interface ReplyTurn {
   streamError?: { afterEvents?: number; type?: string; message?: string };
   /** Send the first N events, then break the connection. */
   resetAfter?: number;
-  /** Omit the final events (message_stop / [DONE]) as if the stream were truncated. */
+  /** End the stream before the stop reason (no message_delta/stop, no finish chunk/[DONE]). */
   truncate?: boolean;
 }
 
@@ -157,13 +157,14 @@ export function anthropicEvents(turn: ReplyTurn, requestModel: string, seq: numb
     }
     events.push(sse("content_block_stop", { type: "content_block_stop", index }));
   });
+  if (turn.truncate) return events;
   const stop = neutralStop(turn);
   events.push(sse("message_delta", {
     type: "message_delta",
     delta: { stop_reason: NEUTRAL_TO_ANTHROPIC[stop] ?? stop, stop_sequence: null },
     usage: { output_tokens: usage.output ?? 0 },
   }));
-  if (!turn.truncate) events.push(sse("message_stop", { type: "message_stop" }));
+  events.push(sse("message_stop", { type: "message_stop" }));
   return events;
 }
 
@@ -217,6 +218,7 @@ export function openaiEvents(
       }
     }
   });
+  if (turn.truncate) return events;
   const stop = neutralStop(turn);
   events.push(chunk({}, NEUTRAL_TO_OPENAI[stop] ?? stop));
   if (includeUsage) {
@@ -234,7 +236,7 @@ export function openaiEvents(
       },
     }));
   }
-  if (!turn.truncate) events.push(sse(null, "[DONE]"));
+  events.push(sse(null, "[DONE]"));
   return events;
 }
 
