@@ -104,9 +104,26 @@ function foldLines(lines: string[]): string {
 }
 
 function stripComment(value: string): string {
-  if (value.startsWith('"') || value.startsWith("'")) return value;
+  const quote = value[0];
+  if (quote === '"' || quote === "'") {
+    const close = closingQuote(value, quote);
+    const rest = close === -1 ? "" : value.slice(close + 1);
+    return close !== -1 && /^\s*(#.*)?$/.test(rest) ? value.slice(0, close + 1) : value;
+  }
   const at = value.search(/\s#/);
   return at === -1 ? value : value.slice(0, at).trimEnd();
+}
+
+/** Index of the quote closing the one at 0 (`\"` escapes in "…", `''` in '…'), or -1. */
+function closingQuote(value: string, quote: string): number {
+  for (let i = 1; i < value.length; i++) {
+    if (quote === '"' && value[i] === "\\") i++;
+    else if (value[i] === quote) {
+      if (quote === "'" && value[i + 1] === "'") i++;
+      else return i;
+    }
+  }
+  return -1;
 }
 
 function unquote(value: string): string {
