@@ -2,7 +2,8 @@
  * Finds extensions: `--ext` folders, then `<cwd>/.zot/extensions/*`, then
  * `$ZOT_HOME/extensions/*`. Precedence is decided here, before anything is spawned, by the
  * manifest's `name` (not the folder name, unlike upstream): the first one found wins and the
- * rest are reported as shadowed.
+ * rest are reported as shadowed. Folders are read in code-unit name order; hidden folders
+ * (zot's install/remove staging, the user's tooling) are skipped.
  */
 
 import { basename, dirname, join, resolve } from "node:path";

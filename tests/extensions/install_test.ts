@@ -241,3 +241,17 @@ Deno.test("a source that looks like a git option is never read as one", async ()
   const asPath = await assertRejects(() => install(w, "--force"), ZotError);
   assertEquals(asPath.code, "ext_source_missing");
 });
+
+Deno.test("staging folders left by a killed install are swept once they are stale", async () => {
+  await using w = await world();
+  await helloSource(join(w.root, "src"));
+  const stale = join(w.global, ".zot-install-stale");
+  const fresh = join(w.global, ".zot-install-fresh");
+  await writeFiles(stale, { "new/extension.json": "{}" });
+  await writeFiles(fresh, { "new/extension.json": "{}" });
+  const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  await Deno.utime(stale, twoHoursAgo, twoHoursAgo);
+  await install(w, "../src");
+  // A fresh one may belong to an install running right now.
+  assertEquals(await listNames(w.global), [".zot-install-fresh", "hello"]);
+});
