@@ -1,10 +1,11 @@
 /** `zot ext …` end to end: the real CLI in a subprocess, with its own ZOT_HOME and project. */
 
 import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
-import { listNames, tempDir, writeExtension, writeFiles } from "../support/ext_dirs.ts";
+import { git, listNames, tempDir, writeExtension, writeFiles } from "../support/ext_dirs.ts";
 
-const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
 
 interface World extends AsyncDisposable {
   root: string;
@@ -176,6 +177,32 @@ Deno.test("install: refuses to overwrite, --force replaces, --local goes to the 
   assertIncludes(forced.stdout, `replaced the copy that was in ${join(w.global, "tool")}\n`);
   const local = ok(await zot(w, "install", "--local", "../src"));
   assertEquals(local.stdout, `installed "tool" 1 (project) in ${join(w.project, "tool")}\n`);
+});
+
+Deno.test("install from a git URL clones it; a repo without a manifest rolls back", async () => {
+  await using w = await world();
+  const work = join(w.root, "work");
+  await writeExtension(work, { name: "from-git", version: "3.1", exec: "python3" });
+  await git(work, "init", "--quiet", "--initial-branch=main");
+  await git(work, "add", "--all");
+  await git(work, "commit", "--quiet", "-m", "initial");
+  const url = pathToFileURL(work).href;
+  const run = ok(await zot(w, "install", url, "--local"));
+  assertEquals(
+    run.stdout,
+    `installed "from-git" 3.1 (project) in ${join(w.project, "from-git")}\n`,
+  );
+  assertIncludes(run.stderr, `installing ${url}`);
+
+  const empty = join(w.root, "empty");
+  await writeFiles(empty, { "README.md": "nothing" });
+  await git(empty, "init", "--quiet", "--initial-branch=main");
+  await git(empty, "add", "--all");
+  await git(empty, "commit", "--quiet", "-m", "initial");
+  const failed = await zot(w, "install", pathToFileURL(empty).href);
+  assertEquals(failed.code, 1);
+  assertIncludes(failed.stderr, "nothing was installed");
+  assertEquals(await listNames(w.global), []);
 });
 
 Deno.test("install: a folder without a manifest fails with exit 1 and leaves nothing", async () => {
