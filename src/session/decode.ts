@@ -19,15 +19,29 @@ import type { SessionLine, SessionMeta } from "./types.ts";
 
 type Json = Record<string, unknown>;
 
-/** Parses one line; undefined when it is not JSON or not a usable session line. */
-export function decodeLine(text: string): SessionLine | undefined {
+/**
+ * The result of decoding one line: a usable line, a JSON value this version cannot use
+ * (skipped but never cut off the file: it may come from a newer zot), or not JSON at all
+ * (torn by a crash, or corrupt).
+ */
+export type DecodedLine =
+  | { kind: "line"; line: SessionLine }
+  | { kind: "unusable" }
+  | { kind: "corrupt" };
+
+/** Parses and validates one line. */
+export function decodeLine(text: string): DecodedLine {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return undefined;
+    return { kind: "corrupt" };
   }
-  if (!isObject(value)) return undefined;
+  const line = isObject(value) ? toLine(value) : undefined;
+  return line ? { kind: "line", line } : { kind: "unusable" };
+}
+
+function toLine(value: Json): SessionLine | undefined {
   switch (value.type) {
     case "meta": {
       const meta = decodeMeta(value.meta);
@@ -42,6 +56,8 @@ export function decodeLine(text: string): SessionLine | undefined {
       const cumulative = decodeUsage(value.cumulative);
       return usage && cumulative ? { type: "usage", usage, cumulative } : undefined;
     }
+    case "rename":
+      return typeof value.title === "string" ? { type: "rename", title: value.title } : undefined;
     default:
       return undefined;
   }

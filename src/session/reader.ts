@@ -1,13 +1,14 @@
 /**
- * Reading a session file. A torn or corrupt tail (a crash while writing) is dropped and,
- * when asked, cut off the file so appends continue on a clean line; corrupt lines in the
- * middle are skipped and counted. Nothing here throws on bad content.
+ * Reading a session file. A tail that is not JSON (torn by a crash while writing) is dropped
+ * and, when asked, cut off the file so appends continue on a clean line; corrupt lines in
+ * the middle, and JSON lines this version cannot use, are skipped and counted but kept in
+ * the file. Nothing here throws on bad content.
  */
 
 import { basename } from "node:path";
 import { type Message, type Usage, zeroUsage } from "../messages/mod.ts";
 import { decodeLine } from "./decode.ts";
-import type { SessionMeta } from "./types.ts";
+import type { SessionLine, SessionMeta } from "./types.ts";
 
 /** Everything a session file holds, as read. */
 export interface SessionFileContents {
@@ -16,7 +17,7 @@ export interface SessionFileContents {
   messages: Message[];
   /** Running usage total from the last usage line. */
   cumulative: Usage;
-  /** Lines skipped because they were corrupt or unusable (not counting a dropped tail). */
+  /** Lines skipped: corrupt ones before the end, and JSON this version cannot use. */
   skipped: number;
   /** Bytes cut from the end because the last line(s) were torn or corrupt. */
   droppedTailBytes: number;
@@ -53,18 +54,15 @@ export async function readSessionFile(
     if (text.trim() === "") {
       if (badSinceGood === 0) goodEnd = end;
     } else {
-      const line = decodeLine(text);
-      if (line) {
-        result.skipped += badSinceGood;
+      const decoded = decodeLine(text);
+      if (decoded.kind === "corrupt") {
+        badSinceGood++;
+      } else {
+        result.skipped += badSinceGood + (decoded.kind === "unusable" ? 1 : 0);
         badSinceGood = 0;
         goodEnd = end;
         unterminatedGood = nl === -1;
-        if (line.type === "meta") {
-          result.meta = result.meta ? { ...result.meta, ...line.meta } : line.meta;
-        } else if (line.type === "message") result.messages.push(line.message);
-        else result.cumulative = line.cumulative;
-      } else {
-        badSinceGood++;
+        if (decoded.kind === "line") apply(result, decoded.line);
       }
     }
     start = end;
@@ -77,6 +75,23 @@ export async function readSessionFile(
     }
   }
   return result;
+}
+
+function apply(result: SessionFileContents, line: SessionLine): void {
+  switch (line.type) {
+    case "meta":
+      result.meta = result.meta ? { ...result.meta, ...line.meta } : line.meta;
+      break;
+    case "message":
+      result.messages.push(line.message);
+      break;
+    case "usage":
+      result.cumulative = line.cumulative;
+      break;
+    case "rename":
+      if (result.meta) result.meta = { ...result.meta, title: line.title };
+      break;
+  }
 }
 
 /** The id encoded in a session file name, for files that lost their meta line. */

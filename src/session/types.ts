@@ -38,8 +38,14 @@ export interface UsageLine {
   cumulative: Usage;
 }
 
+/** `{"type":"rename","title":…}`: original zot's title change (read, not written). */
+export interface RenameLine {
+  type: "rename";
+  title: string;
+}
+
 /** Any line of a session file. */
-export type SessionLine = MetaLine | MessageLine | UsageLine;
+export type SessionLine = MetaLine | MessageLine | UsageLine | RenameLine;
 
 /** A session as the --resume picker shows it. */
 export interface SessionInfo {
