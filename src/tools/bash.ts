@@ -134,7 +134,11 @@ async function runCommand(
         capture.push(value);
         if (context.onProgress) {
           const text = decoder.decode(value, { stream: true });
-          if (text) context.onProgress(text);
+          try {
+            if (text) context.onProgress(text);
+          } catch {
+            // A failing UI callback must not stop draining the pipe (the child would block).
+          }
         }
       }
     } catch {

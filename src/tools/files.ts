@@ -61,3 +61,11 @@ export function countLines(text: string): number {
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
   return text.endsWith("\n") ? lines : lines + 1;
 }
+
+/** Cuts to at most max bytes without splitting a UTF-8 sequence. */
+export function cutUtf8(bytes: Uint8Array, max: number): Uint8Array {
+  if (bytes.length <= max) return bytes;
+  let end = max;
+  while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end);
+}

@@ -3,7 +3,7 @@
  * the head and the tail stay in memory, and the complete stream goes to a temp log file.
  */
 
-import { cutUtf8 } from "./read.ts";
+import { cutUtf8 } from "./files.ts";
 
 /** Caps for one capture. */
 export interface CaptureLimits {

@@ -4,7 +4,7 @@ import { Buffer } from "node:buffer";
 import { extname } from "node:path";
 import type { ImageBlock, TextBlock } from "../messages/mod.ts";
 import { defineTool, fail } from "./args.ts";
-import { displayPath, resolvePath, statOrUndefined } from "./files.ts";
+import { cutUtf8, displayPath, resolvePath, statOrUndefined } from "./files.ts";
 import type { Tool, ToolOutput } from "./types.ts";
 
 /** Most lines one read returns. */
@@ -234,8 +234,8 @@ function textResult(
       startLine,
       endLine,
       totalLines,
-      linesTruncated: window.stop === "lines",
-      bytesTruncated: window.stop === "bytes" || window.cutLine,
+      linesTruncated: window.stop === "lines" && endLine < totalLines,
+      bytesTruncated: (window.stop === "bytes" && endLine < totalLines) || window.cutLine,
     },
   };
 }
@@ -250,14 +250,6 @@ function joinBytes(pieces: Uint8Array[], length: number): Uint8Array {
     if (at >= length) break;
   }
   return out;
-}
-
-/** Cuts to at most max bytes without splitting a UTF-8 sequence. */
-export function cutUtf8(bytes: Uint8Array, max: number): Uint8Array {
-  if (bytes.length <= max) return bytes;
-  let end = max;
-  while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
-  return bytes.subarray(0, end);
 }
 
 function stripCr(line: string): string {

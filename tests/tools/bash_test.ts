@@ -213,3 +213,15 @@ Deno.test("bash reports a working directory that does not exist", async () => {
   assertIncludes(textOf(out), "cannot start");
   assertIncludes(textOf(out), "/nonexistent-zot-dir");
 });
+
+Deno.test("bash keeps draining output when the progress callback throws", async () => {
+  const out = await bash.execute({ command: "seq 1 20000 | tail -n 1" }, {
+    cwd: "/",
+    signal: new AbortController().signal,
+    onProgress: () => {
+      throw new Error("ui broke");
+    },
+  });
+  assertEquals(out.isError, false);
+  assertIncludes(textOf(out), "20000\n\n[exit 0]");
+});

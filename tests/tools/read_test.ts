@@ -153,3 +153,13 @@ Deno.test("read returns images as image blocks and refuses oversized ones", asyn
     assertIncludes(textOf(tooBig), "image big.jpg is 6.0 MiB, over the 5.0 MiB limit");
   });
 });
+
+Deno.test("read of exactly 2000 lines is complete, with no notice", async () => {
+  await withTempDir(async (dir) => {
+    await Deno.writeTextFile(join(dir, "full.txt"), lines(2000));
+    const out = await read.execute({ path: "full.txt" }, contextFor(dir));
+    assert.ok(!textOf(out).includes("..."));
+    assertEquals(out.details?.linesTruncated, false);
+    assertEquals(out.details?.endLine, 2000);
+  });
+});
