@@ -118,6 +118,14 @@ export function findApiKey(options: {
   return undefined;
 }
 
+/**
+ * The key-needing built-in providers (anthropic, openai) that have a key, in that order:
+ * what the CLI falls back to when the user gave no --provider and the configured one has none.
+ */
+export function providersWithKeys(options: { env: CredentialEnv; paths: ZotPaths }): string[] {
+  return ["anthropic", "openai"].filter((provider) => findApiKey({ provider, ...options }));
+}
+
 /** The error for a provider that needs a key and has none. */
 export function missingKeyError(provider: string, paths: ZotPaths): ProviderError {
   const envVar = apiKeyEnvVar(provider);

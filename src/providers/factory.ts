@@ -57,7 +57,7 @@ export function createProvider(options: CreateProviderOptions): BoundProvider {
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const common = { name: provider, model, catalog, baseUrl, fetch: options.fetch, retry };
   if (provider === "anthropic") {
-    return new AnthropicProvider({ ...common, apiKey: found?.key ?? "" });
+    return new AnthropicProvider({ ...common, apiKey: found?.key ?? "zot-no-key" });
   }
   return new OpenAIProvider({ ...common, apiKey: found?.key });
 }

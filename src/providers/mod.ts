@@ -15,7 +15,9 @@ export { computeCost, priceUsage } from "./cost.ts";
 export {
   apiKeyEnvVar,
   findApiKey,
+  missingKeyError,
   processEnv,
+  providersWithKeys,
   readAuthFile,
   saveApiKey,
   writeAuthFile,

@@ -4,6 +4,7 @@ import {
   apiKeyEnvVar,
   createProvider,
   findApiKey,
+  providersWithKeys,
   readAuthFile,
   saveApiKey,
   writeAuthFile,
@@ -117,4 +118,15 @@ Deno.test("a broken auth.json is a ConfigError, a missing one is empty", async (
     assertIncludes(err.message, fragment);
     assert.ok(err.message.startsWith(paths.authFile));
   }
+});
+
+Deno.test("providersWithKeys lists the key-needing providers that have one", async () => {
+  await using paths = await tempHome();
+  assertEquals(providersWithKeys({ env: noEnv, paths }), []);
+  assertEquals(providersWithKeys({ env: envOf({ OPENAI_API_KEY: "sk" }), paths }), ["openai"]);
+  await saveApiKey(paths, "anthropic", "sk-ant");
+  assertEquals(providersWithKeys({ env: envOf({ OPENAI_API_KEY: "sk" }), paths }), [
+    "anthropic",
+    "openai",
+  ]);
 });

@@ -1,4 +1,5 @@
-import { assert, assertEquals } from "../support/assert.ts";
+import { assert, assertEquals, assertThrows } from "../support/assert.ts";
+import { ProviderError } from "../../src/errors/mod.ts";
 import type { Message } from "../../src/messages/mod.ts";
 import { body, collect, deltas, doneOf, request, setup } from "./harness.ts";
 
@@ -204,4 +205,38 @@ Deno.test("openai: a base URL already ending in /v1 is used as is", async () => 
   await collect(p.stream(request(p)));
   assertEquals(ctx.server.requests[0].path, "/v1/chat/completions");
   assertEquals(p.baseUrl, `${ctx.server.url}/v1`);
+});
+
+Deno.test("a models.json provider with a baseUrl is an OpenAI-compatible endpoint", async () => {
+  await using ctx = await setup("ollama", { model: "x" });
+  await Deno.writeTextFile(
+    ctx.paths.modelsFile,
+    JSON.stringify({
+      providers: {
+        lmstudio: { models: [{ id: "coder-7b", baseUrl: ctx.server.url, priceInput: 1 }] },
+      },
+    }),
+  );
+  const { createProvider } = await import("../../src/providers/mod.ts");
+  const keyless = createProvider({
+    provider: "lmstudio",
+    paths: ctx.paths,
+    env: { get: () => undefined },
+  });
+  const keyed = createProvider({
+    provider: "lmstudio",
+    paths: ctx.paths,
+    env: { get: (n) => (n === "LMSTUDIO_API_KEY" ? "lm-key" : undefined) },
+  });
+  ctx.server.reply({ text: "one", usage: { input: 1_000_000 } }, { text: "two" });
+  const first = doneOf(await collect(keyless.stream(request(keyless))));
+  assertEquals(first.usage?.costUsd, 1);
+  await collect(keyed.stream(request(keyed)));
+  assertEquals(body(ctx.server, 0).model, "coder-7b");
+  assertEquals(ctx.server.requests[1].headers.authorization, "Bearer lm-key");
+  const bad = assertThrows(
+    () => createProvider({ provider: "lmstudio", baseUrl: "not a url", paths: ctx.paths }),
+    ProviderError,
+  );
+  assertEquals(bad.code, "bad_base_url");
 });

@@ -16,7 +16,13 @@
  *   {"hang": true}            (never answers; for cancellation)
  *   {"raw": "...", "status": 200, "contentType": "text/event-stream"}   (bytes verbatim)
  * Blocks: {"type":"text","text"} | {"type":"thinking","text","signature"} |
- *         {"type":"tool_use","id","name","input"}.
+ *         {"type":"tool_use","id","name","input"} (or "rawArgs": verbatim argument JSON).
+ * Usage: {"input","output","cacheRead","cacheWrite"}. Reply options: "deltaSize" (chars per
+ * delta), "splitBytes" (write the body in n-byte pieces), "stallAfter" (send n SSE events, then
+ * nothing), "streamError": {"afterEvents","type","message"} (mid-stream error event),
+ * "resetAfter" (send n events, then break the connection), "truncate" (end before the stop
+ * reason). Thinking blocks go out as thinking_delta + signature_delta (Anthropic) or
+ * `reasoning_content` deltas (OpenAI format, as DeepSeek/Ollama-style servers send them).
  * `GET /__zot/requests` returns every recorded request; `POST /__zot/turns` queues more turns.
  * Requests are answered in order, whichever API they use; with no turn left the server
  * answers 400 "provider_server has no scripted turn left" (not retried by providers).
