@@ -1,6 +1,6 @@
 /** File helpers shared by read, write and edit: path resolution and crash-safe writes. */
 
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /** Resolves a tool path against cwd; `~` and `~/x` expand to $HOME. */
 export function resolvePath(cwd: string, path: string): string {
@@ -12,7 +12,8 @@ export function resolvePath(cwd: string, path: string): string {
 /** The path as the model should see it: relative to cwd when inside it, else absolute. */
 export function displayPath(cwd: string, absolute: string): string {
   const rel = relative(cwd, absolute);
-  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : absolute;
+  const outside = rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+  return rel && !outside ? rel : absolute;
 }
 
 /** Stats a path, or undefined when nothing is there. */
