@@ -6,17 +6,29 @@
 
 import { Command, Option } from "./commander.ts";
 import { resolveZotHome, ZotPaths } from "../config/mod.ts";
+import { join } from "node:path";
 import {
+  describeAccess,
+  describePermissions,
   discoverExtensions,
+  emptyPermissions,
+  extensionDataDir,
   followLog,
+  hasEscape,
   installExtension,
   type InstallScope,
+  isSandboxed,
   logFileFor,
+  type Manifest,
   printLog,
+  projectExtensionsDir,
   removeExtension,
+  type SandboxPlaces,
+  saveGrant,
   setExtensionEnabled,
 } from "../extensions/mod.ts";
 import { type Output, paint, Spinner } from "./output.ts";
+import { confirm } from "./confirm.ts";
 import { listRows, renderPlain, renderTable } from "./ext_list.ts";
 
 /** What every `zot ext` subcommand needs. */
@@ -93,7 +105,11 @@ export function addList(ext: Command, { output, locations }: ExtCommandContext):
         explicit: options.ext ?? [],
         noDiscovery: false,
       });
-      const rows = listRows(found);
+      const access = new Map<string, string>();
+      for (const ext of [...found.extensions, ...found.shadowed]) {
+        access.set(ext.dir, await describeAccess(ext, { paths, cwd }));
+      }
+      const rows = listRows(found, access);
       if (options.json) {
         output.out(JSON.stringify(rows, null, 2) + "\n");
       } else if (rows.length === 0) {
@@ -111,18 +127,24 @@ export function addInstall(ext: Command, { output, locations }: ExtCommandContex
     .argument("<source>", "folder holding extension.json, or a git URL")
     .option("--force", "replace an installed extension with the same name")
     .option("--local", "install into ./.zot/extensions instead of $ZOT_HOME/extensions")
+    .option("-y, --yes", "install (and grant the permissions it asks for) without asking")
     .addHelpText(
       "after",
       `
 Git URLs: https://, http://, ssh://, git://, file://, user@host:path, or anything ending in
 .git. The extension is validated before it is moved into place; a failed install leaves
-nothing behind. It is installed under the name in its extension.json.`,
+nothing behind. It is installed under the name in its extension.json.
+
+Before installing, zot shows what the extension may do and asks to confirm: a Deno
+extension with "permissions" runs sandboxed with exactly what you grant; any other
+program runs unrestricted, with your full user permissions.`,
     )
     .action(async (source, options) => {
       const { cwd, paths } = locations();
       const controller = new AbortController();
-      const spinner = new Spinner(output, `installing ${source}`).start();
+      let spinner = new Spinner(output, `fetching ${source}`).start();
       const stopListening = onInterrupt(() => controller.abort());
+      const root = options.local ? projectExtensionsDir(cwd) : paths.extensions;
       let result;
       try {
         result = await installExtension({
@@ -132,7 +154,23 @@ nothing behind. It is installed under the name in its extension.json.`,
           force: options.force,
           local: options.local,
           signal: controller.signal,
+          confirm: async (manifest) => {
+            spinner.stop();
+            const places = {
+              cwd,
+              extDir: join(root, manifest.name),
+              dataDir: extensionDataDir(paths, manifest.name),
+            };
+            output.err(installSummary(manifest, places, output));
+            const ok = await confirm(output, "Install it?", options.yes);
+            spinner = new Spinner(output, `installing ${manifest.name}`).start();
+            return ok;
+          },
         });
+        if (isSandboxed(result.manifest)) {
+          const request = result.manifest.permissions ?? emptyPermissions();
+          await saveGrant(paths, result.name, request, request);
+        }
       } finally {
         stopListening();
         spinner.stop();
@@ -149,6 +187,25 @@ nothing behind. It is installed under the name in its extension.json.`,
       if (winner) warnings.push(`the ${winner.source} copy in ${winner.dir} wins over this one`);
       for (const w of warnings) output.err(paint(output, "yellow", `warning: ${w}`) + "\n");
     });
+}
+
+/** What an extension will be able to do, in plain words, shown before install confirms. */
+export function installSummary(manifest: Manifest, places: SandboxPlaces, output: Output): string {
+  const title = `"${manifest.name}"${manifest.version ? " " + manifest.version : ""}`;
+  if (!isSandboxed(manifest)) {
+    return paint(output, "yellow", `${title} is not a Deno program, so zot cannot restrict it: `) +
+      "it runs unrestricted, with your full user permissions (files, network, processes).\n";
+  }
+  const request = manifest.permissions ?? emptyPermissions();
+  const lines = describePermissions(request, places).map((line) => `  - ${line}\n`).join("");
+  const warning = hasEscape(request, places)
+    ? paint(
+      output,
+      "red",
+      "A grant marked FULL ACCESS undoes the sandbox: only accept it if you trust the code.\n",
+    )
+    : "";
+  return `${title} runs sandboxed by Deno and asks permission to:\n${lines}${warning}`;
 }
 
 /** `zot ext remove|rm <name> [-y] [--local|--global]`. */

@@ -16,6 +16,8 @@ export interface ListRow {
   state: ListState;
   /** Why the manifest is invalid, or which extension shadows this one. */
   reason: string | null;
+  /** `unrestricted`, or how a sandboxed extension is granted (null when invalid). */
+  access: string | null;
   description: string | null;
   language: string | null;
   /** For a shadowed row: the copy that wins. */
@@ -26,7 +28,7 @@ export interface ListRow {
 }
 
 /** Rows in precedence order: loaded ones, then shadowed, then invalid. */
-export function listRows(found: DiscoveryResult): ListRow[] {
+export function listRows(found: DiscoveryResult, access = new Map<string, string>()): ListRow[] {
   const rows: ListRow[] = [];
   for (const ext of found.extensions) {
     rows.push({
@@ -35,6 +37,7 @@ export function listRows(found: DiscoveryResult): ListRow[] {
       source: ext.source,
       state: ext.manifest.enabled ? "enabled" : "disabled",
       reason: null,
+      access: access.get(ext.dir) ?? null,
       description: ext.manifest.description ?? null,
       language: ext.manifest.language ?? null,
       shadowedBy: null,
@@ -49,6 +52,7 @@ export function listRows(found: DiscoveryResult): ListRow[] {
       source: ext.source,
       state: "shadowed",
       reason: `shadowed by the ${ext.shadowedBy.source} copy in ${ext.shadowedBy.dir}`,
+      access: access.get(ext.dir) ?? null,
       description: ext.manifest.description ?? null,
       language: ext.manifest.language ?? null,
       shadowedBy: ext.shadowedBy,
@@ -63,6 +67,7 @@ export function listRows(found: DiscoveryResult): ListRow[] {
       source: bad.source,
       state: "invalid",
       reason: bad.reason,
+      access: null,
       description: null,
       language: null,
       shadowedBy: null,
@@ -89,7 +94,7 @@ function stateText(row: ListRow): string {
 /** Plain text for pipes: one tab-separated line per row, "-" for an empty field. */
 export function renderPlain(rows: ListRow[]): string {
   return rows.map((row) =>
-    [row.name, row.version, row.source, stateText(row), row.description, row.path]
+    [row.name, row.version, row.source, stateText(row), row.access, row.description, row.path]
       .map((field) => (field === null || field === "" ? "-" : terminalSafe(field)))
       .join("\t") + "\n"
   ).join("");
@@ -97,13 +102,14 @@ export function renderPlain(rows: ListRow[]): string {
 
 /** An aligned table for a terminal; a long reason goes on its own line under the row. */
 export function renderTable(rows: ListRow[], output: Output): string {
-  const header = ["NAME", "VERSION", "SOURCE", "STATE", "DESCRIPTION", "PATH"];
+  const header = ["NAME", "VERSION", "SOURCE", "STATE", "ACCESS", "DESCRIPTION", "PATH"];
   const cells = rows.map((row) =>
     [
       row.name,
       row.version ?? "-",
       row.source,
       row.state === "shadowed" ? stateText(row) : row.state,
+      row.access ?? "-",
       row.description ?? "",
       row.path,
     ].map(terminalSafe)

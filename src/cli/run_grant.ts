@@ -3,18 +3,11 @@
  * widens what `--ext` extensions may do for this run only; nothing is stored.
  */
 
-import type { PermissionName, PermissionRequest } from "../extensions/mod.ts";
-
-const NAMES: readonly PermissionName[] = [
-  "read",
-  "write",
-  "net",
-  "env",
-  "sys",
-  "run",
-  "ffi",
-  "import",
-];
+import {
+  PERMISSION_NAMES as NAMES,
+  type PermissionName,
+  type PermissionRequest,
+} from "../extensions/mod.ts";
 
 /** Adds `--allow-<perm> [list]` and `--deny-<perm> [list]` for every Deno permission. */
 export function addRunGrantOptions<T extends { option(flags: string, description: string): T }>(

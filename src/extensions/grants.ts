@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { type ZotPaths } from "../config/mod.ts";
 import { ConfigError } from "../errors/mod.ts";
 import { extensionNameProblem } from "./names.ts";
-import { emptyPermissions, PERMISSION_NAMES, permissionsBeyond } from "./sandbox.ts";
+import { PERMISSION_NAMES } from "./manifest.ts";
+import { emptyPermissions, permissionsBeyond } from "./sandbox.ts";
 import type { PermissionRequest, PermissionValue } from "./types.ts";
 
 /** What is stored per extension: what it asked for when granted, and what was granted. */

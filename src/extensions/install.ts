@@ -25,6 +25,11 @@ export interface InstallOptions {
   local?: boolean;
   /** Aborting stops the copy or kills git; the install is rolled back. */
   signal?: AbortSignal;
+  /**
+   * Asked once the staged copy's manifest is valid, before anything is moved into place;
+   * answering false rolls the install back (used to confirm permissions).
+   */
+  confirm?: (manifest: Manifest, stagedDir: string) => Promise<boolean>;
 }
 
 /** What an install did. */
@@ -76,6 +81,11 @@ export async function installExtension(options: InstallOptions): Promise<Install
     const parsed = await readManifest(join(fresh, MANIFEST_FILE));
     if (!parsed.ok) throw invalidSource(options.source, parsed.reason);
     const manifest = parsed.manifest;
+    if (options.confirm && !(await options.confirm(manifest, fresh))) {
+      throw new ZotError("ext_install_declined", `did not install "${manifest.name}"`, 1, {
+        hint: "nothing was changed; pass --yes to install without asking",
+      });
+    }
     const dir = join(root, manifest.name);
     const replaced = await moveAsideExisting(options, scope, dir, manifest.name, staging);
     try {

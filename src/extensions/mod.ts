@@ -26,3 +26,52 @@ export { findInstalled, removeExtension, setExtensionEnabled } from "./manage.ts
 export type { EnableResult, InstallScope, ManageOptions, RemovedExtension } from "./manage.ts";
 export { followLog, logFileFor, printLog } from "./logs.ts";
 export type { FollowOptions, LogWriter } from "./logs.ts";
+export { resolveExec, resolveLaunchSpec } from "./exec_resolve.ts";
+export type { ResolvedCommand, ResolveOptions, RuntimeLauncher } from "./exec_resolve.ts";
+export {
+  DEFAULT_BUILTIN_COMMANDS,
+  DEFAULT_BUILTIN_TOOLS,
+  DEFAULT_HOST_OPTIONS,
+  ExtensionHost,
+} from "./host.ts";
+export type {
+  ArgsCheck,
+  BlockVerdict,
+  CommandAction,
+  CommandOutcome,
+  ExtensionCommand,
+  ExtensionNotice,
+  ExtensionState,
+  ExtensionStatus,
+  ExtensionSubmit,
+  ExtensionTool,
+  ExtensionToolResult,
+  HostCallbacks,
+  HostContext,
+  HostOptions,
+  LifecycleEvent,
+  NotifyLevel,
+  PanelClose,
+  PanelRender,
+  ReadyVia,
+  ReloadSummary,
+  TextVerdict,
+  ToolCallVerdict,
+  Verdict,
+} from "./host_types.ts";
+export { DEFAULT_BLOCK_REASONS } from "./intercept.ts";
+export {
+  denoRunArgs,
+  describePermissions,
+  emptyPermissions,
+  escapeReason,
+  hasEscape,
+  isSandboxed,
+  permissionsBeyond,
+} from "./sandbox.ts";
+export type { SandboxPlaces } from "./sandbox.ts";
+export { checkGrant, loadGrant, removeGrant, saveGrant, unionPermissions } from "./grants.ts";
+export type { GrantCheck, GrantRecord } from "./grants.ts";
+export { auditLogFile, findDeno, planLaunches } from "./launch.ts";
+export type { LaunchContext, LaunchPlan, RefusedLaunch } from "./launch.ts";
+export { describeAccess } from "./access.ts";

@@ -5,19 +5,8 @@
  */
 
 import { isAbsolute, join, resolve, sep } from "node:path";
+import { PERMISSION_NAMES } from "./manifest.ts";
 import type { Manifest, PermissionName, PermissionRequest, PermissionValue } from "./types.ts";
-
-/** Every permission name, in the order flags are emitted. */
-export const PERMISSION_NAMES: readonly PermissionName[] = [
-  "read",
-  "write",
-  "net",
-  "env",
-  "sys",
-  "run",
-  "ffi",
-  "import",
-];
 
 /** Permissions whose values are file paths (relative ones resolve in the extension folder). */
 const PATH_PERMISSIONS = new Set<PermissionName>(["read", "write", "ffi"]);

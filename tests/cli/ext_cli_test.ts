@@ -99,15 +99,16 @@ Deno.test("quick start: install ./hello-py, then list shows it enabled", async (
   await writeFiles(source, { "hello.py": HELLO_PY, "extension.json": HELLO_MANIFEST });
   await Deno.chmod(join(source, "hello.py"), 0o755);
 
-  const install = ok(await zot(w, "install", "./hello-py"));
+  const install = ok(await zot(w, "install", "--yes", "./hello-py"));
   const dir = join(w.global, "hello-py");
   assertEquals(install.stdout, `installed "hello-py" 1.0.0 (global) in ${dir}\n`);
-  assertIncludes(install.stderr, "installing ./hello-py");
+  assertIncludes(install.stderr, "fetching ./hello-py");
+  assertIncludes(install.stderr, "runs unrestricted, with your full user permissions");
   assertEquals((await Deno.stat(join(dir, "hello.py"))).mode! & 0o111, 0o111);
   assertEquals(await Deno.readTextFile(join(dir, "hello.py")), HELLO_PY);
 
   const list = ok(await zot(w, "list"));
-  assertEquals(list.stdout, `hello-py\t1.0.0\tglobal\tenabled\t-\t${dir}\n`);
+  assertEquals(list.stdout, `hello-py\t1.0.0\tglobal\tenabled\tunrestricted\t-\t${dir}\n`);
 });
 
 Deno.test("list: empty, JSON, and every state with its source", async () => {
@@ -153,6 +154,7 @@ Deno.test("list: empty, JSON, and every state with its source", async () => {
     source: "project",
     state: "enabled",
     reason: null,
+    access: "unrestricted",
     description: "project copy",
     language: null,
     shadowedBy: null,
@@ -165,17 +167,17 @@ Deno.test("list: empty, JSON, and every state with its source", async () => {
 Deno.test("install: refuses to overwrite, --force replaces, --local goes to the project", async () => {
   await using w = await world();
   await writeExtension(join(w.root, "src"), { name: "tool", version: "1", exec: "node" });
-  ok(await zot(w, "install", "../src"));
-  const again = await zot(w, "install", "../src");
+  ok(await zot(w, "install", "--yes", "../src"));
+  const again = await zot(w, "install", "--yes", "../src");
   assertEquals(again.code, 1);
   assertIncludes(
     again.stderr,
     `zot: extension "tool" is already installed (global) at ${join(w.global, "tool")}; ` +
       "pass --force to replace it",
   );
-  const forced = ok(await zot(w, "install", "../src", "--force"));
+  const forced = ok(await zot(w, "install", "--yes", "../src", "--force"));
   assertIncludes(forced.stdout, `replaced the copy that was in ${join(w.global, "tool")}\n`);
-  const local = ok(await zot(w, "install", "--local", "../src"));
+  const local = ok(await zot(w, "install", "--yes", "--local", "../src"));
   assertEquals(local.stdout, `installed "tool" 1 (project) in ${join(w.project, "tool")}\n`);
 });
 
@@ -187,19 +189,19 @@ Deno.test("install from a git URL clones it; a repo without a manifest rolls bac
   await git(work, "add", "--all");
   await git(work, "commit", "--quiet", "-m", "initial");
   const url = pathToFileURL(work).href;
-  const run = ok(await zot(w, "install", url, "--local"));
+  const run = ok(await zot(w, "install", "--yes", url, "--local"));
   assertEquals(
     run.stdout,
     `installed "from-git" 3.1 (project) in ${join(w.project, "from-git")}\n`,
   );
-  assertIncludes(run.stderr, `installing ${url}`);
+  assertIncludes(run.stderr, `fetching ${url}`);
 
   const empty = join(w.root, "empty");
   await writeFiles(empty, { "README.md": "nothing" });
   await git(empty, "init", "--quiet", "--initial-branch=main");
   await git(empty, "add", "--all");
   await git(empty, "commit", "--quiet", "-m", "initial");
-  const failed = await zot(w, "install", pathToFileURL(empty).href);
+  const failed = await zot(w, "install", "--yes", pathToFileURL(empty).href);
   assertEquals(failed.code, 1);
   assertIncludes(failed.stderr, "nothing was installed");
   assertEquals(await listNames(w.global), []);
@@ -208,7 +210,7 @@ Deno.test("install from a git URL clones it; a repo without a manifest rolls bac
 Deno.test("install: a folder without a manifest fails with exit 1 and leaves nothing", async () => {
   await using w = await world();
   await writeFiles(join(w.root, "junk"), { "x.txt": "x" });
-  const run = await zot(w, "install", "../junk");
+  const run = await zot(w, "install", "--yes", "../junk");
   assertEquals(run.code, 1);
   assertIncludes(run.stderr, "extension.json is not usable (no extension.json)");
   assertIncludes(run.stderr, "nothing was installed");
@@ -221,7 +223,7 @@ Deno.test("install warns when the installed copy is shadowed or disabled", async
   await using w = await world();
   await writeExtension(join(w.project, "x"), { name: "x", exec: "./x" });
   await writeExtension(join(w.root, "src"), { name: "x", exec: "python3", enabled: false });
-  const run = ok(await zot(w, "install", "../src"));
+  const run = ok(await zot(w, "install", "--yes", "../src"));
   assertIncludes(run.stderr, "warning: it is disabled in its manifest; run: zot ext enable x");
   assertIncludes(run.stderr, `warning: the project copy in ${join(w.project, "x")} wins`);
 });
@@ -243,10 +245,10 @@ Deno.test("disable and enable persist in the manifest and show in list", async (
     await Deno.readTextFile(join(dir, "extension.json")),
     `{\n  // keep me\n  "name": "x",\n  "exec": "./x",\n  "enabled": false\n}\n`,
   );
-  assertIncludes(ok(await zot(w, "list")).stdout, "x\t-\tglobal\tdisabled\t");
+  assertIncludes(ok(await zot(w, "list")).stdout, "x\t-\tglobal\tdisabled\tunrestricted\t");
   assertEquals(ok(await zot(w, "disable", "x")).stdout, `"x" (global) is already disabled\n`);
   ok(await zot(w, "enable", "x"));
-  assertIncludes(ok(await zot(w, "list")).stdout, "x\t-\tglobal\tenabled\t");
+  assertIncludes(ok(await zot(w, "list")).stdout, "x\t-\tglobal\tenabled\tunrestricted\t");
 });
 
 Deno.test("with both scopes: project by default, --global picks the other", async () => {
@@ -385,4 +387,33 @@ Deno.test("logs -f stops by itself when its stdout is closed", async () => {
   await stderr;
   assert.ok(result !== "stuck", "zot ext logs -f kept running after stdout closed");
   assertEquals(result.code, 0);
+});
+
+Deno.test("install asks first: without --yes and with no answer nothing is installed", async () => {
+  await using w = await world();
+  await writeExtension(join(w.cwd, "src"), { name: "asked", exec: "./run" });
+  const run = await zot(w, "install", "./src");
+  assertEquals(run.code, 1, run.stderr);
+  assertIncludes(run.stderr, "runs unrestricted");
+  assertIncludes(run.stderr, 'did not install "asked"; nothing was changed; pass --yes');
+  assertEquals(await listNames(w.global), []);
+});
+
+Deno.test("a sandboxed extension's permissions are shown in plain words, granted, and listed", async () => {
+  await using w = await world();
+  await writeExtension(join(w.cwd, "wx"), {
+    name: "wx",
+    exec: "./main.ts",
+    permissions: { net: ["api.example.com"], run: true },
+  });
+  const run = ok(await zot(w, "install", "--yes", "./wx"));
+  assertIncludes(run.stderr, '"wx" runs sandboxed by Deno and asks permission to:');
+  assertIncludes(run.stderr, "  - connect to api.example.com");
+  assertIncludes(run.stderr, "  - run any program (FULL ACCESS");
+  const grant = JSON.parse(await Deno.readTextFile(join(w.home, "grants", "wx.json")));
+  assertEquals(grant.granted.allow, { net: ["api.example.com"], run: true });
+  assertIncludes(
+    ok(await zot(w, "list")).stdout,
+    "wx\t-\tglobal\tenabled\tsandboxed, FULL ACCESS\t",
+  );
 });

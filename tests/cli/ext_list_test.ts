@@ -49,10 +49,10 @@ Deno.test("plain output: one tab-separated line per row, reasons inline", () => 
   assertEquals(
     renderPlain(listRows(FOUND)),
     [
-      "weather\t1.0.0\tproject\tenabled\tweather  [2Jnow\t/p/.zot/extensions/weather",
-      "off\t-\tglobal\tdisabled\t-\t/h/extensions/off",
-      "weather\t-\tglobal\tshadowed by project\t-\t/h/extensions/weather",
-      `broken\t-\tglobal\tinvalid: "name" is required\t-\t/h/extensions/broken`,
+      "weather\t1.0.0\tproject\tenabled\t-\tweather  [2Jnow\t/p/.zot/extensions/weather",
+      "off\t-\tglobal\tdisabled\t-\t-\t/h/extensions/off",
+      "weather\t-\tglobal\tshadowed by project\t-\t-\t/h/extensions/weather",
+      `broken\t-\tglobal\tinvalid: "name" is required\t-\t-\t/h/extensions/broken`,
       "",
     ].join("\n"),
   );
@@ -62,11 +62,11 @@ Deno.test("the table is aligned and has no colour when colour is off (NO_COLOR)"
   assertEquals(
     renderTable(listRows(FOUND), output(false)),
     [
-      "NAME     VERSION  SOURCE   STATE                DESCRIPTION      PATH",
-      "weather  1.0.0    project  enabled              weather  [2Jnow  /p/.zot/extensions/weather",
-      "off      -        global   disabled                              /h/extensions/off",
-      "weather  -        global   shadowed by project                   /h/extensions/weather",
-      "broken   -        global   invalid                               /h/extensions/broken",
+      "NAME     VERSION  SOURCE   STATE                ACCESS  DESCRIPTION      PATH",
+      "weather  1.0.0    project  enabled              -       weather  [2Jnow  /p/.zot/extensions/weather",
+      "off      -        global   disabled             -                        /h/extensions/off",
+      "weather  -        global   shadowed by project  -                        /h/extensions/weather",
+      "broken   -        global   invalid              -                        /h/extensions/broken",
       `  ↳ "name" is required`,
       "",
     ].join("\n"),
