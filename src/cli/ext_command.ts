@@ -7,7 +7,9 @@
 import { Command, Option } from "./commander.ts";
 import { resolveZotHome, ZotPaths } from "../config/mod.ts";
 import { join } from "node:path";
+import { ZotError } from "../errors/mod.ts";
 import {
+  auditLogFile,
   describeAccess,
   describePermissions,
   discoverExtensions,
@@ -29,6 +31,7 @@ import {
 } from "../extensions/mod.ts";
 import { type Output, paint, Spinner } from "./output.ts";
 import { confirm } from "./confirm.ts";
+import { addPermissions } from "./ext_permissions.ts";
 import { listRows, renderPlain, renderTable } from "./ext_list.ts";
 
 /** What every `zot ext` subcommand needs. */
@@ -46,7 +49,7 @@ Pass --global or --local to pick a copy explicitly.`;
 /** Builds the `ext` subcommand tree. */
 export function buildExtCommand(output: Output): Command {
   const ext = new Command("ext")
-    .description("manage extensions (list, install, remove, enable, disable, logs)")
+    .description("manage extensions (list, install, remove, enable, disable, logs, permissions)")
     .helpOption("-h, --help", "show help")
     // `zot ext` is added with addCommand, which inherits nothing from the root program.
     .exitOverride()
@@ -62,7 +65,9 @@ export function buildExtCommand(output: Output): Command {
     output,
     locations: () => ({ cwd: Deno.cwd(), paths: new ZotPaths(resolveZotHome()) }),
   };
-  for (const add of [addList, addInstall, addRemove, addEnable, addDisable, addLogs]) {
+  for (
+    const add of [addList, addInstall, addRemove, addEnable, addDisable, addLogs, addPermissions]
+  ) {
     add(ext, context);
   }
   return ext;
@@ -268,9 +273,17 @@ export function addLogs(ext: Command, { output, locations }: ExtCommandContext):
     .description("print an extension's stderr log ($ZOT_HOME/logs/ext-<name>.log)")
     .argument("<name>", "extension name")
     .option("-f, --follow", "keep printing new lines until interrupted (Ctrl-C)")
+    .option("--audit", "show Deno's permission audit instead (written under zot --ext-audit)")
     .action(async (name, options) => {
       const { paths } = locations();
-      const path = logFileFor(paths, name);
+      const path = options.audit
+        ? auditLogFile(paths, logName(paths, name))
+        : logFileFor(paths, name);
+      if (options.audit && !(await fileExists(path))) {
+        throw new ZotError("ext_no_audit", `no permission audit for extension "${name}" yet`, 1, {
+          hint: "run zot with --ext-audit to record what a sandboxed extension touches",
+        });
+      }
       const write = (text: string) => output.out(text);
       if (!options.follow) return await printLog(name, path, write);
       const controller = new AbortController();
@@ -281,6 +294,20 @@ export function addLogs(ext: Command, { output, locations }: ExtCommandContext):
         stopListening();
       }
     });
+}
+
+// Validates the name the same way `logs` does before it becomes part of a file name.
+function logName(paths: ZotPaths, name: string): string {
+  logFileFor(paths, name);
+  return name;
+}
+
+async function fileExists(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
 }
 
 /** Calls `handler` on SIGINT (and SIGTERM where Deno supports it); returns the unsubscribe. */

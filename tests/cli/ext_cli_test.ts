@@ -417,3 +417,50 @@ Deno.test("a sandboxed extension's permissions are shown in plain words, granted
     "wx\t-\tglobal\tenabled\tsandboxed, FULL ACCESS\t",
   );
 });
+
+Deno.test("permissions: review, adjust, reset, and a manifest that asks for more", async () => {
+  await using w = await world();
+  await writeExtension(join(w.cwd, "wx"), {
+    name: "wx",
+    exec: "./main.ts",
+    permissions: { net: ["api.example.com"] },
+  });
+  ok(await zot(w, "install", "--yes", "./wx"));
+  const shown = ok(await zot(w, "permissions", "wx"));
+  assertEquals(
+    shown.stdout,
+    "requested (extension.json):\n  - connect to api.example.com\ngranted:\n  - connect to api.example.com\n",
+  );
+
+  const widened = ok(
+    await zot(w, "permissions", "wx", "--allow-net=api.example.com,cdn.example.com"),
+  );
+  assertIncludes(widened.stdout, "granted:\n  - connect to api.example.com, cdn.example.com\n");
+  ok(await zot(w, "permissions", "wx", "--reset"));
+  assertIncludes(
+    ok(await zot(w, "permissions", "wx")).stdout,
+    "granted:\n  - connect to api.example.com\n",
+  );
+
+  // The extension rewrites its own manifest to ask for more: nothing is gained.
+  const manifestPath = join(w.global, "wx", "extension.json");
+  const grown = JSON.parse(await Deno.readTextFile(manifestPath));
+  grown.permissions.read = ["/"];
+  await Deno.writeTextFile(manifestPath, JSON.stringify(grown));
+  const refused = ok(await zot(w, "permissions", "wx"));
+  assertIncludes(refused.stderr, '"wx": it now asks for more than was granted: read: /');
+  assertIncludes(ok(await zot(w, "list")).stdout, "\tsandboxed, asks for more\t");
+  ok(await zot(w, "permissions", "wx", "--yes"));
+  assertIncludes(ok(await zot(w, "list")).stdout, "wx\t-\tglobal\tenabled\tsandboxed\t");
+});
+
+Deno.test("permissions of a plain program say it is unrestricted; logs --audit needs --ext-audit", async () => {
+  await using w = await world();
+  await writeExtension(join(w.cwd, "plain"), { name: "plain", exec: "./run" });
+  ok(await zot(w, "install", "--yes", "./plain"));
+  assertIncludes(ok(await zot(w, "permissions", "plain")).stdout, "runs unrestricted");
+  const audit = await zot(w, "logs", "plain", "--audit");
+  assertEquals(audit.code, 1);
+  assertIncludes(audit.stderr, 'no permission audit for extension "plain" yet');
+  assertIncludes(audit.stderr, "--ext-audit");
+});
