@@ -25,7 +25,7 @@ Deno.test("every example runs under the real host", async () => {
     const spec = resolveLaunchSpec(parsed.manifest, join(EXAMPLES, name), "global");
     if (spec.command === "deno") spec.command = Deno.execPath();
     // Deterministic offline: a local URL the manifest's --allow-net does not cover.
-    if (name === "weather") spec.env = { ZOT_WEATHER_BASE_URL: "http://127.0.0.1:9" };
+    if (name === "weather") spec.env = { ZOT_WEATHER_BASE_URL: "http://127.0.0.1:65534" };
     specs.push(spec);
   }
   const notices: ExtensionNotice[] = [];
@@ -81,7 +81,7 @@ Deno.test("every example runs under the real host", async () => {
     assertEquals(weather.isError, true);
     assertIncludes(
       JSON.stringify(weather.content),
-      "network access to 127.0.0.1:9 is not permitted",
+      "network access to 127.0.0.1:65534 is not permitted",
     );
     host.emit({ event: "session_start" });
     assertIncludes((await host.invokeCommand("guard", "")).display ?? "", "refused 1: mkfs");
