@@ -1,13 +1,17 @@
 /** The extension object: registrations, the frame loop and handler dispatch. */
 
+import type {
+  CommandHandler,
+  EventHandler,
+  ExtensionOptions,
+  InterceptHandler,
+  RunOptions,
+  ToolHandler,
+} from "./handler_types.ts";
 import {
-  type Allow,
   allow,
-  type Block,
   type CommandResponse,
   type Decision,
-  type Modify,
-  type ReplaceText,
   respond,
   result,
   type ToolResult,
@@ -28,102 +32,15 @@ import {
   type ToolCallFrame,
 } from "./protocol.ts";
 import { type FromSchema, type JsonSchema, schemaProblem } from "./schema.ts";
+import { isRecord, messageOf, toDecision, toResponse, toResult } from "./returns.ts";
 import { processTransport, routeConsoleToStderr, type Transport } from "./transport.ts";
 
-/** Who the extension is; `name` must match its manifest. */
-export interface ExtensionOptions {
-  name: string;
-  version?: string;
-}
-
-/** Which request a handler is answering. */
-export interface CallContext {
-  id: string;
-  name: string;
-}
-
-/** Handles a slash command; `args` is the text after the command, trimmed. */
-export type CommandHandler = (
-  args: string,
-  context: CallContext,
-) => CommandResponse | void | Promise<CommandResponse | void>;
-
-/** Handles a tool call; a string return is one text block. */
-export type ToolHandler<A> = (
-  args: A,
-  context: CallContext,
-) => ToolResult | string | Promise<ToolResult | string>;
-
-/** Observes a lifecycle event. */
-export type EventHandler = (event: EventFrame) => void | Promise<void>;
-
-/** The decisions each interceptable event accepts. */
-export interface InterceptDecisions {
-  tool_call: Allow | Block | Modify;
-  turn_start: Allow | Block;
-  assistant_message: Allow | Block | ReplaceText;
-}
-
-/** Decides whether an event may proceed; returning nothing allows it. */
-export type InterceptHandler<E extends InterceptableEvent> = (
-  event: EventInterceptFrame & { event: E },
-) => InterceptDecisions[E] | void | Promise<InterceptDecisions[E] | void>;
-
-/** How `run` talks to the host; by default the process's stdio. */
-export interface RunOptions {
-  /** Frames in and out; defaults to stdin/stdout, exiting the process when done. */
-  transport?: Transport;
-  /** Route console.log & co. to stderr; defaults to true with the default transport. */
-  routeConsole?: boolean;
-}
+const errorLog = console.error.bind(console);
 
 interface Tool {
   description: string;
   schema: JsonSchema;
   handler: ToolHandler<never>;
-}
-
-const errorLog = console.error.bind(console);
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message || err.name : String(err);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-const ACTIONS = new Set(["prompt", "insert", "display", "noop"]);
-
-function toResponse(value: unknown): CommandResponse {
-  if (value === undefined || value === null) return respond.noop();
-  if (isRecord(value) && typeof value.action === "string" && ACTIONS.has(value.action)) {
-    return value as CommandResponse;
-  }
-  throw new TypeError("command handler returned something that is not a response (use respond.*)");
-}
-
-function toResult(value: unknown): ToolResult {
-  if (typeof value === "string") return result.text(value);
-  if (isRecord(value) && Array.isArray(value.content)) {
-    return value.is_error === true ? { content: value.content, is_error: true } : {
-      content: value.content,
-    };
-  }
-  throw new TypeError("tool handler returned something that is not a result (use result.*)");
-}
-
-function toDecision(value: unknown): Decision {
-  if (!isRecord(value) || value.block !== true) {
-    if (isRecord(value) && isRecord(value.modified_args)) {
-      return { block: false, modified_args: value.modified_args };
-    }
-    if (isRecord(value) && typeof value.replace_text === "string") {
-      return { block: false, replace_text: value.replace_text };
-    }
-    return allow();
-  }
-  return { block: true, reason: typeof value.reason === "string" ? value.reason : "" };
 }
 
 /** A zot extension: register commands, tools and hooks, then `run()`. */

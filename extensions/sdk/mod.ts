@@ -16,18 +16,17 @@
  * ```
  */
 
-export {
-  type CallContext,
-  type CommandHandler,
-  createExtension,
-  type EventHandler,
-  Extension,
-  type ExtensionOptions,
-  type InterceptDecisions,
-  type InterceptHandler,
-  type RunOptions,
-  type ToolHandler,
-} from "./extension.ts";
+export { createExtension, Extension } from "./extension.ts";
+export type {
+  CallContext,
+  CommandHandler,
+  EventHandler,
+  ExtensionOptions,
+  InterceptDecisions,
+  InterceptHandler,
+  RunOptions,
+  ToolHandler,
+} from "./handler_types.ts";
 export {
   type Allow,
   allow,

@@ -18,45 +18,6 @@
  * ```
  */
 /** The extension object: registrations, the frame loop and handler dispatch. */
-/** Who the extension is; `name` must match its manifest. */
-export interface ExtensionOptions {
-  name: string;
-  version?: string;
-}
-/** Which request a handler is answering. */
-export interface CallContext {
-  id: string;
-  name: string;
-}
-/** Handles a slash command; `args` is the text after the command, trimmed. */
-export type CommandHandler = (
-  args: string,
-  context: CallContext,
-) => CommandResponse | void | Promise<CommandResponse | void>;
-/** Handles a tool call; a string return is one text block. */
-export type ToolHandler<A> = (
-  args: A,
-  context: CallContext,
-) => ToolResult | string | Promise<ToolResult | string>;
-/** Observes a lifecycle event. */
-export type EventHandler = (event: EventFrame) => void | Promise<void>;
-/** The decisions each interceptable event accepts. */
-export interface InterceptDecisions {
-  tool_call: Allow | Block | Modify;
-  turn_start: Allow | Block;
-  assistant_message: Allow | Block | ReplaceText;
-}
-/** Decides whether an event may proceed; returning nothing allows it. */
-export type InterceptHandler<E extends InterceptableEvent> = (
-  event: EventInterceptFrame & { event: E },
-) => InterceptDecisions[E] | void | Promise<InterceptDecisions[E] | void>;
-/** How `run` talks to the host; by default the process's stdio. */
-export interface RunOptions {
-  /** Frames in and out; defaults to stdin/stdout, exiting the process when done. */
-  transport?: Transport;
-  /** Route console.log & co. to stderr; defaults to true with the default transport. */
-  routeConsole?: boolean;
-}
 /** A zot extension: register commands, tools and hooks, then `run()`. */
 export declare class Extension {
   #private;
@@ -106,6 +67,46 @@ export declare class Extension {
 }
 /** Creates an extension; register handlers on it, then call `run()`. */
 export declare function createExtension(options: ExtensionOptions): Extension;
+/** The shapes of handlers and options the extension object accepts. */
+/** Who the extension is; `name` must match its manifest. */
+export interface ExtensionOptions {
+  name: string;
+  version?: string;
+}
+/** Which request a handler is answering. */
+export interface CallContext {
+  id: string;
+  name: string;
+}
+/** Handles a slash command; `args` is the text after the command, trimmed. */
+export type CommandHandler = (
+  args: string,
+  context: CallContext,
+) => CommandResponse | void | Promise<CommandResponse | void>;
+/** Handles a tool call; a string return is one text block. */
+export type ToolHandler<A> = (
+  args: A,
+  context: CallContext,
+) => ToolResult | string | Promise<ToolResult | string>;
+/** Observes a lifecycle event. */
+export type EventHandler = (event: EventFrame) => void | Promise<void>;
+/** The decisions each interceptable event accepts. */
+export interface InterceptDecisions {
+  tool_call: Allow | Block | Modify;
+  turn_start: Allow | Block;
+  assistant_message: Allow | Block | ReplaceText;
+}
+/** Decides whether an event may proceed; returning nothing allows it. */
+export type InterceptHandler<E extends InterceptableEvent> = (
+  event: EventInterceptFrame & { event: E },
+) => InterceptDecisions[E] | void | Promise<InterceptDecisions[E] | void>;
+/** How `run` talks to the host; by default the process's stdio. */
+export interface RunOptions {
+  /** Frames in and out; defaults to stdin/stdout, exiting the process when done. */
+  transport?: Transport;
+  /** Route console.log & co. to stderr; defaults to true with the default transport. */
+  routeConsole?: boolean;
+}
 /** Values handlers return: command responses, tool results and intercept decisions. */
 /** What a command handler returns; the SDK adds `type` and `id`. */
 export type CommandResponse = { action: "prompt"; prompt: string } | {

@@ -260,59 +260,7 @@ function schemaProblem(value, schema, path = "") {
   return void 0;
 }
 
-// extensions/sdk/transport.ts
-var encoder = new TextEncoder();
-function denoGlobal() {
-  return globalThis.Deno;
-}
-function nodeProcess() {
-  return globalThis.process;
-}
-function processTransport() {
-  const deno = denoGlobal();
-  if (deno) {
-    return {
-      input: deno.stdin.readable,
-      async write(line) {
-        let bytes = encoder.encode(line);
-        while (bytes.length > 0) bytes = bytes.subarray(await deno.stdout.write(bytes));
-      },
-      exit: (code) => deno.exit(code),
-    };
-  }
-  const proc = nodeProcess();
-  if (!proc) throw new Error("zot extension SDK: neither Deno nor Node stdio is available");
-  const stdout = proc.stdout;
-  const rawWrite = stdout.write.bind(stdout);
-  stdout.on?.("error", () => {
-  });
-  stdout.write = (chunk, callback) => proc.stderr.write(chunk, callback);
-  return {
-    input: proc.stdin,
-    write: (line) =>
-      new Promise((resolve, reject) => {
-        rawWrite(line, (err) => err ? reject(err) : resolve());
-      }),
-    exit: (code) => proc.exit(code),
-  };
-}
-function routeConsoleToStderr() {
-  const toStderr = console.error.bind(console);
-  const methods = [
-    "log",
-    "info",
-    "debug",
-    "dir",
-    "dirxml",
-    "table",
-  ];
-  for (const method of methods) {
-    console[method] = toStderr;
-  }
-}
-
-// extensions/sdk/extension.ts
-var errorLog = console.error.bind(console);
+// extensions/sdk/returns.ts
 function messageOf(err) {
   return err instanceof Error ? err.message || err.name : String(err);
 }
@@ -367,6 +315,60 @@ function toDecision(value) {
     reason: typeof value.reason === "string" ? value.reason : "",
   };
 }
+
+// extensions/sdk/transport.ts
+var encoder = new TextEncoder();
+function denoGlobal() {
+  return globalThis.Deno;
+}
+function nodeProcess() {
+  return globalThis.process;
+}
+function processTransport() {
+  const deno = denoGlobal();
+  if (deno) {
+    return {
+      input: deno.stdin.readable,
+      async write(line) {
+        let bytes = encoder.encode(line);
+        while (bytes.length > 0) bytes = bytes.subarray(await deno.stdout.write(bytes));
+      },
+      exit: (code) => deno.exit(code),
+    };
+  }
+  const proc = nodeProcess();
+  if (!proc) throw new Error("zot extension SDK: neither Deno nor Node stdio is available");
+  const stdout = proc.stdout;
+  const rawWrite = stdout.write.bind(stdout);
+  stdout.on?.("error", () => {
+  });
+  stdout.write = (chunk, callback) => proc.stderr.write(chunk, callback);
+  return {
+    input: proc.stdin,
+    write: (line) =>
+      new Promise((resolve, reject) => {
+        rawWrite(line, (err) => err ? reject(err) : resolve());
+      }),
+    exit: (code) => proc.exit(code),
+  };
+}
+function routeConsoleToStderr() {
+  const toStderr = console.error.bind(console);
+  const methods = [
+    "log",
+    "info",
+    "debug",
+    "dir",
+    "dirxml",
+    "table",
+  ];
+  for (const method of methods) {
+    console[method] = toStderr;
+  }
+}
+
+// extensions/sdk/extension.ts
+var errorLog = console.error.bind(console);
 var Extension = class {
   /** The name sent in `hello`. */
   name;
