@@ -10,6 +10,8 @@ import { fit } from "./layout.ts";
 /** A part of the screen: anything that renders lines for a width. */
 export interface Part {
   render(width: number): string[];
+  /** The part already fits its lines to the width (skips a costly re-measure per frame). */
+  readonly fitted?: boolean;
 }
 
 /** The stacked root component. */
@@ -28,7 +30,12 @@ export class Screen implements Component {
     this.#onSize(width);
     const out: string[] = [];
     for (const part of this.#parts) {
-      for (const line of part.render(width)) out.push(fit(line, width));
+      const lines = part.render(width);
+      if (part.fitted) {
+        for (const line of lines) out.push(line);
+      } else {
+        for (const line of lines) out.push(fit(line, width));
+      }
     }
     this.lastLineCount = out.length;
     return out;

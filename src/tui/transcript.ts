@@ -25,6 +25,8 @@ export class Transcript {
   #cache = new WeakMap<Entry, Cached>();
   #cacheWidth = -1;
   #cacheExpanded = false;
+  /** Every entry fits its lines to the width itself. */
+  readonly fitted = true;
   /** Show every tool result in full (ctrl+o toggles). */
   expanded = false;
 
