@@ -32,6 +32,7 @@ import {
 import { type Output, paint, Spinner } from "./output.ts";
 import { confirm } from "./confirm.ts";
 import { addPermissions } from "./ext_permissions.ts";
+import { addCheck } from "./ext_check.ts";
 import { listRows, renderPlain, renderTable } from "./ext_list.ts";
 
 /** What every `zot ext` subcommand needs. */
@@ -66,7 +67,16 @@ export function buildExtCommand(output: Output): Command {
     locations: () => ({ cwd: Deno.cwd(), paths: new ZotPaths(resolveZotHome()) }),
   };
   for (
-    const add of [addList, addInstall, addRemove, addEnable, addDisable, addLogs, addPermissions]
+    const add of [
+      addList,
+      addInstall,
+      addRemove,
+      addEnable,
+      addDisable,
+      addLogs,
+      addPermissions,
+      addCheck,
+    ]
   ) {
     add(ext, context);
   }

@@ -75,3 +75,5 @@ export type { GrantCheck, GrantRecord } from "./grants.ts";
 export { auditLogFile, findDeno, planLaunches } from "./launch.ts";
 export type { LaunchContext, LaunchPlan, RefusedLaunch } from "./launch.ts";
 export { describeAccess } from "./access.ts";
+export { checkExtension } from "./check.ts";
+export type { CheckItem, CheckOptions, CheckReport, CheckStatus } from "./check.ts";
