@@ -9,6 +9,7 @@
  * fresh discovery, list sessions, the credential check); colour; the positional prompt.
  */
 
+import type { BoundProvider, ModelRequest, StreamEvent } from "../providers/mod.ts";
 import type { SessionInfo } from "../session/mod.ts";
 import type { Message } from "../messages/mod.ts";
 import type { CommandOutcome, CommandReport, TuiController, UiEvent } from "../tui/mod.ts";
@@ -127,6 +128,29 @@ export function reloadText(r: ReloadReport): string {
   const errors = (r.errors?.length ?? 0) + r.refused;
   return `reloaded: ${r.stopped} stopped, ${r.loaded} loaded (${r.ready} ready)` +
     (errors > 0 ? `, ${errors} error${errors > 1 ? "s" : ""}` : "");
+}
+
+/**
+ * A provider for when no key is set: interactive mode still opens (and says how to set
+ * one); each prompt then fails with the missing-key error instead of a network call.
+ * run_root: on createProvider's `missing_api_key`, build the agent with
+ * `keylessProvider(providerName, catalog.resolve(providerName, model), err)` and pass
+ * `credentials: { ok: false, hint: err.message }`.
+ */
+export function keylessProvider(
+  name: string,
+  model: BoundProvider["model"],
+  error: Error,
+): BoundProvider {
+  return {
+    name,
+    model,
+    baseUrl: model.baseUrl ?? "",
+    // deno-lint-ignore require-yield -- it only ever fails
+    async *stream(_request: ModelRequest): AsyncIterable<StreamEvent> {
+      throw error;
+    },
+  };
 }
 
 /** Builds the TuiController over the agent and the host. */

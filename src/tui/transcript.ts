@@ -130,11 +130,11 @@ export class Transcript {
         return true;
       case "turn_end":
         this.#current = undefined;
-        if (event.error && event.stop !== "aborted") this.addNote("error", event.error);
+        if (event.error && event.stop !== "aborted") this.#error(event.error);
         return true;
       case "error":
         this.#current = undefined;
-        this.addNote("error", event.message);
+        this.#error(event.message);
         return true;
       case "done":
         this.#current = undefined;
@@ -149,6 +149,13 @@ export class Transcript {
       default:
         return false;
     }
+  }
+
+  // The loop reports a failed turn as turn_end{error} and then error{message}; show it once.
+  #error(message: string): void {
+    const last = this.#entries.at(-1);
+    if (last instanceof NoteEntry && last.kind === "error" && last.text === message) return;
+    this.addNote("error", message);
   }
 
   /** Renders every block, separated by blank lines. */
