@@ -2,7 +2,7 @@
 
 import { ZotError } from "../errors/mod.ts";
 import { type Message, now, type Usage, type UserMessage } from "../messages/mod.ts";
-import type { Provider } from "../providers/types.ts";
+import type { Provider } from "../providers/mod.ts";
 import { streamModelStep } from "./model_step.ts";
 import type { AgentEvent } from "./events.ts";
 

@@ -5,7 +5,7 @@
  */
 
 import type { StopReason, ToolSpec } from "../messages/mod.ts";
-import type { ToolContext, ToolOutput } from "../tools/types.ts";
+import type { ToolContext, ToolOutput } from "../tools/mod.ts";
 
 /** A tool an extension registered, callable by the model. */
 export interface ExtensionTool {

@@ -18,8 +18,8 @@ import {
   type Usage,
   type UserMessage,
 } from "../messages/mod.ts";
-import type { Provider, ReasoningLevel } from "../providers/types.ts";
-import type { Tool } from "../tools/types.ts";
+import type { Provider, ReasoningLevel } from "../providers/mod.ts";
+import type { Tool } from "../tools/mod.ts";
 import { type Compaction, compactMessages, DEFAULT_KEEP_TAIL } from "./compact.ts";
 import { CostTracker, type PriceLookup } from "./cost.ts";
 import type { AgentEvent } from "./events.ts";

@@ -10,7 +10,7 @@ import {
   type Usage,
   zeroUsage,
 } from "../messages/mod.ts";
-import type { ModelRequest, Provider, StreamEvent } from "../providers/types.ts";
+import type { ModelRequest, Provider, StreamEvent } from "../providers/mod.ts";
 import { ABORTED, raceAbort } from "./abort.ts";
 import type { AgentEvent } from "./events.ts";
 

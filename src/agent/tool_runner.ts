@@ -2,7 +2,7 @@
 
 import { errorMessage } from "../errors/mod.ts";
 import type { ToolCallBlock, ToolResultBlock } from "../messages/mod.ts";
-import type { ToolOutput } from "../tools/types.ts";
+import type { ToolOutput } from "../tools/mod.ts";
 import { ABORTED, raceAbort, withDeadline } from "./abort.ts";
 import type { AgentEvent } from "./events.ts";
 import type { AgentExtensions, ToolCallDecision } from "./extensions.ts";

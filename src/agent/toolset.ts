@@ -2,7 +2,7 @@
 
 import type { ToolSpec } from "../messages/mod.ts";
 import { ArgsValidator } from "../schema/mod.ts";
-import type { Tool, ToolOutput } from "../tools/types.ts";
+import type { Tool, ToolOutput } from "../tools/mod.ts";
 import type { ExtensionTool, ToolCallContext } from "./extensions.ts";
 
 /** One callable tool with its compiled argument validator. */

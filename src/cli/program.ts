@@ -8,8 +8,9 @@ import { buildExtCommand } from "./ext_command.ts";
 import { runRoot } from "./run_root.ts";
 import { addRunGrantOptions } from "./run_grant.ts";
 
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | boolean = []): string[] {
+  // `--no-ext` shares the `ext` key and leaves `false` behind; a later `--ext` starts a list.
+  return [...(Array.isArray(previous) ? previous : []), value];
 }
 
 function positiveInt(value: string): number {
@@ -42,6 +43,7 @@ export function buildProgram(output: Output) {
     .argument("[prompt...]", "prompt to send (joined with spaces)")
     .option("-p, --print", "print mode: run the prompt and print only the final answer")
     .option("--json", "json mode: print one JSON object per agent event")
+    .option("--rpc", "rpc mode: NDJSON commands on stdin, events on stdout (also: zot rpc)")
     .option("--provider <name>", "model provider: anthropic, openai, ollama")
     .option("--model <id>", "model id")
     .option("--api-key <key>", "API key (overrides env and auth.json)")
@@ -74,8 +76,14 @@ export function buildProgram(output: Output) {
 
   addRunGrantOptions(program);
   program.addCommand(buildExtCommand(output));
+  // `--no-ext` and `--ext` share one key; record both separately so both apply.
+  let noExt = false;
+  const extPaths: string[] = [];
+  program.on("option:no-ext", () => noExt = true);
+  program.on("option:ext", (path: string) => extPaths.push(path));
   program.action(async (prompt, options) => {
-    await runRoot({ prompt: prompt.join(" "), options, output });
+    const all = { ...options, noExt, extPaths };
+    await runRoot({ prompt: prompt.join(" "), options: all, output });
   });
   return program;
 }
@@ -87,6 +95,8 @@ export type RootOptions = ReturnType<ReturnType<typeof buildProgram>["opts"]>;
 export async function runCli(args: string[], output: Output = processOutput()): Promise<number> {
   const program = buildProgram(output);
   const debug = args.includes("--debug");
+  // `zot rpc …` is the original's spelling of `zot --rpc …`; every root flag still applies.
+  if (args[0] === "rpc") args = ["--rpc", ...args.slice(1)];
   try {
     await program.parseAsync(args, { from: "user" });
     return 0;

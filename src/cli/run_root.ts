@@ -1,7 +1,37 @@
-/** The root action: what `zot [flags] [prompt]` does once flags are parsed. */
+/**
+ * The root action: what `zot [flags] [prompt]` does once flags are parsed. Startup order:
+ * ZOT_HOME and cwd → provider (missing keys fail here, before anything starts) →
+ * extension discovery and the host (provider/model in hello_ack) → tools (built-ins, then
+ * extension tools) → session → session_start → the mode. The host is shut down and the
+ * session closed on every exit path, including Ctrl-C and SIGTERM.
+ */
 
-import { ZotError } from "../errors/mod.ts";
+import { resolve } from "node:path";
+import { Agent, buildSystemPrompt } from "../agent/mod.ts";
+import { resolveZotHome, ZOT_VERSION, ZotPaths } from "../config/mod.ts";
+import { ConfigError, errorMessage, UsageError } from "../errors/mod.ts";
+import { discoverExtensions, ExtensionHost, planLaunches } from "../extensions/mod.ts";
+import {
+  agentExtensions,
+  BUILTIN_COMMANDS,
+  ExtensionBus,
+  type ModeContext,
+  runJson,
+  runPrint,
+  runRpc,
+  slashHost,
+} from "../modes/mod.ts";
+import { createProvider, loadCatalog, processEnv } from "../providers/mod.ts";
+import { SessionStore } from "../session/mod.ts";
+import { discoverSkills, systemPromptSection } from "../skills/mod.ts";
+import { BUILTIN_TOOL_NAMES, builtinTools } from "../tools/mod.ts";
+import { Interrupts } from "./interrupts.ts";
 import type { Output } from "./output.ts";
+import { chooseProvider, modelsTable, readModelSettings } from "./provider_choice.ts";
+import { type RootFlags, rootFlags } from "./root_options.ts";
+import { runGrantFrom } from "./run_grant.ts";
+import { openSession } from "./session_choice.ts";
+import { StdinLines } from "./stdin.ts";
 
 /** What the root action receives from commander. */
 export interface RootInvocation {
@@ -10,11 +40,185 @@ export interface RootInvocation {
   output: Output;
 }
 
-/** Runs the selected mode (print, json, interactive). */
-export function runRoot(_invocation: RootInvocation): Promise<void> {
-  return Promise.reject(
-    new ZotError("not_implemented", "this mode is not built yet", 1, {
-      hint: "see zot --help for what works today",
-    }),
+async function resolveCwd(flag: string | undefined): Promise<string> {
+  const cwd = resolve(flag ?? Deno.cwd());
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(cwd);
+  } catch (err) {
+    throw new ConfigError("bad_cwd", `working directory ${cwd} does not exist`, {
+      cause: err,
+      hint: "pass an existing folder to --cwd",
+    });
+  }
+  if (!info.isDirectory) {
+    throw new ConfigError("bad_cwd", `working directory ${cwd} is not a folder`, {
+      hint: "pass a folder to --cwd",
+    });
+  }
+  return cwd;
+}
+
+/** Runs the selected mode (print, json, rpc); interactive mode is not wired yet. */
+export async function runRoot(invocation: RootInvocation): Promise<void> {
+  const { output } = invocation;
+  const flags = rootFlags(invocation.options);
+  const paths = new ZotPaths(resolve(resolveZotHome()));
+  if (flags.listModels) {
+    output.out(modelsTable(loadCatalog(paths)));
+    return;
+  }
+  if (flags.mode === "interactive") {
+    throw new UsageError("the interactive mode is not available in this build yet", {
+      hint: `use zot -p "your prompt" (print), zot --json "your prompt", or zot rpc`,
+    });
+  }
+  const stdin = new StdinLines();
+  try {
+    let prompt = invocation.prompt;
+    if (flags.mode !== "rpc" && prompt.trim() === "" && !flags.resume && !Deno.stdin.isTerminal()) {
+      prompt = (await stdin.readAll()).trim();
+    }
+    await startAndRun(flags, prompt, paths, output, stdin);
+  } finally {
+    if (flags.mode !== "rpc") await stdin.close();
+  }
+}
+
+async function startAndRun(
+  flags: RootFlags,
+  prompt: string,
+  paths: ZotPaths,
+  output: Output,
+  stdin: StdinLines,
+): Promise<void> {
+  const cwd = await resolveCwd(flags.cwd);
+  const env = processEnv();
+  const settings = await readModelSettings(paths);
+  const providerName = chooseProvider(flags, settings, paths, env);
+  const catalog = loadCatalog(paths);
+  const provider = createProvider({
+    provider: providerName,
+    model: flags.model ?? (providerName === settings.provider ? settings.model : undefined),
+    apiKey: flags.apiKey,
+    baseUrl: flags.baseUrl,
+    paths,
+    env,
+    catalog,
+  });
+  const skills = await discoverSkills({ cwd, paths });
+  for (const warning of skills.warnings ?? []) output.err(`zot: skills: ${warning}\n`);
+  const tools = builtinTools({ skills, only: flags.onlyTools, none: flags.noTools });
+
+  const bus = new ExtensionBus();
+  const discovered = await discoverExtensions({
+    cwd,
+    paths,
+    // --ext paths are typed relative to the shell's folder, not to --cwd.
+    explicit: flags.extPaths.map((p) => resolve(p)),
+    noDiscovery: flags.noExt,
+  });
+  for (const bad of discovered.invalid) {
+    output.err(`zot: extension load: ${bad.dir}: ${bad.reason}\n`);
+  }
+  const plan = await planLaunches(discovered.extensions, {
+    paths,
+    cwd,
+    env: Deno.env.toObject(),
+    runGrant: runGrantFrom(flags as unknown as Record<string, unknown>),
+    audit: flags.extAudit,
+  });
+  for (const refused of plan.refused) {
+    output.err(`zot: extension ${refused.name} not started: ${refused.reason}\n`);
+  }
+  const host = await ExtensionHost.start(
+    plan.specs,
+    { paths, cwd, provider: providerName, model: provider.model.id },
+    { builtinCommands: BUILTIN_COMMANDS, builtinTools: BUILTIN_TOOL_NAMES },
+    {
+      onNotify: (n) => bus.notify(n),
+      onSubmit: (s) => bus.submit(s),
+    },
   );
+  const interrupts = new Interrupts();
+  let session;
+  try {
+    for (const status of host.status()) {
+      if (status.state === "refused" || status.state === "exited") {
+        output.err(`zot: extension ${status.name} ${status.state}: ${status.reason ?? ""}\n`);
+      }
+    }
+    if (flags.mode !== "rpc") {
+      const store = new SessionStore({ paths });
+      session = await openSession(store, flags, {
+        cwd,
+        provider: providerName,
+        model: provider.model.id,
+      }, { err: (t) => output.err(t), readLine: () => stdin.readLine() });
+    }
+    const extensions = agentExtensions(host);
+    const toolNames = [
+      ...new Set([...tools.map((t) => t.spec.name), ...host.tools().map((t) => t.name)]),
+    ]
+      .sort();
+    const system = await buildSystemPrompt({
+      cwd,
+      systemFile: paths.systemPromptFile,
+      systemPrompt: flags.systemPrompt,
+      append: flags.appendSystemPrompt,
+      skills: systemPromptSection(skills),
+      toolNames,
+    });
+    const agent = new Agent({
+      provider,
+      model: provider.model.id,
+      system,
+      cwd,
+      tools,
+      extensions,
+      maxSteps: flags.maxSteps,
+      reasoning: flags.reasoning,
+      session,
+      history: session?.loaded,
+      usageSeed: session?.cumulative,
+      price: (model) => catalog.find(providerName, model)?.price,
+    });
+    for (const s of agent.toolset.shadowed) {
+      output.err(
+        `zot: tool "${s.name}" of extension ${s.extension} is shadowed by ${s.shadowedBy}\n`,
+      );
+    }
+    agent.emitSessionStart();
+    const ctx: ModeContext = {
+      agent,
+      slash: slashHost(host),
+      bus,
+      output,
+      version: ZOT_VERSION,
+      models: () =>
+        catalog.models().map((m) => ({
+          id: m.id,
+          provider: m.provider,
+          contextWindow: m.contextWindow,
+          maxOutput: m.maxOutput,
+          reasoning: m.reasoning,
+        })),
+    };
+    const run = flags.mode === "rpc"
+      ? runRpc(ctx, {
+        input: stdin.stream(),
+        token: Deno.env.get("ZOTCORE_RPC_TOKEN"),
+        signal: interrupts.signal,
+      })
+      : flags.mode === "json"
+      ? runJson(ctx, prompt, interrupts.signal)
+      : runPrint(ctx, prompt, interrupts.signal);
+    await Promise.race([run, interrupts.exit]);
+  } finally {
+    interrupts.dispose();
+    await session?.close().catch((err) =>
+      output.err(`zot: closing the session: ${errorMessage(err)}\n`)
+    );
+    await host.shutdown();
+  }
 }

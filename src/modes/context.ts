@@ -19,7 +19,7 @@ export interface SlashOutcome {
   prompt?: string;
   insert?: string;
   display?: string;
-  openPanel?: { id: string; title?: string };
+  openPanel?: { id: string; title?: string; lines?: string[]; footer?: string };
   error?: string;
 }
 

@@ -9,7 +9,7 @@ import type {
   ToolCallDecision,
   TurnStartDecision,
 } from "../../src/agent/mod.ts";
-import type { Tool } from "../../src/tools/types.ts";
+import type { Tool } from "../../src/tools/mod.ts";
 
 /** A tool that echoes its `text` arg and records its calls. */
 export function echoTool(calls: Record<string, unknown>[] = []): Tool {

@@ -1,7 +1,7 @@
 /** A scripted in-process Provider for agent and mode tests; records every request. */
 
 import type { AssistantMessage, Usage } from "../../src/messages/mod.ts";
-import type { ModelRequest, Provider, StreamEvent } from "../../src/providers/types.ts";
+import type { ModelRequest, Provider, StreamEvent } from "../../src/providers/mod.ts";
 
 /** One scripted model answer: events to stream, or a function of the request. */
 export type ScriptStep =

@@ -1,0 +1,51 @@
+/**
+ * Ctrl-C and SIGTERM: the first interrupt aborts the running turn, a second (or SIGTERM)
+ * ends the run. Ending is a rejected promise the runner races against, so cleanup
+ * (host shutdown, session close) still runs and only main.ts exits.
+ */
+
+import { CancelledError } from "../errors/mod.ts";
+
+/** Signal wiring for one run. */
+export class Interrupts {
+  readonly #controller = new AbortController();
+  #rejectExit?: (err: Error) => void;
+  /** Rejects with CancelledError on the second Ctrl-C or on SIGTERM. */
+  readonly exit: Promise<never>;
+  #listeners: [Deno.Signal, () => void][] = [];
+  #count = 0;
+
+  constructor() {
+    this.exit = new Promise<never>((_, reject) => this.#rejectExit = reject);
+    this.exit.catch(() => {});
+    this.#listen("SIGINT", () => {
+      this.#count++;
+      if (this.#count === 1) this.#controller.abort();
+      else this.#rejectExit?.(new CancelledError("interrupted"));
+    });
+    this.#listen("SIGTERM", () => {
+      this.#controller.abort();
+      this.#rejectExit?.(new CancelledError("terminated"));
+    });
+  }
+
+  /** Aborted by the first interrupt. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  #listen(signal: Deno.Signal, handler: () => void): void {
+    try {
+      Deno.addSignalListener(signal, handler);
+      this.#listeners.push([signal, handler]);
+    } catch {
+      // Not every platform has every signal (Windows has no SIGTERM listener).
+    }
+  }
+
+  /** Removes the signal listeners. */
+  dispose(): void {
+    for (const [signal, handler] of this.#listeners) Deno.removeSignalListener(signal, handler);
+    this.#listeners = [];
+  }
+}

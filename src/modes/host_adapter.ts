@@ -1,0 +1,128 @@
+/**
+ * The thin adapter from the ExtensionHost to the agent's AgentExtensions and the modes'
+ * SlashHost. It is written against the host's shape (HostPort), so the agent and modes
+ * never import subprocess machinery and tests can drive them with fakes.
+ */
+
+import type {
+  AgentExtensions,
+  AssistantMessageDecision,
+  ExtensionTool as AgentExtensionTool,
+  InterceptPoint,
+  LifecycleEvent as AgentLifecycleEvent,
+  ToolCallDecision,
+  TurnStartDecision,
+} from "../agent/mod.ts";
+import { errorMessage } from "../errors/mod.ts";
+import type { ImageBlock, TextBlock } from "../messages/mod.ts";
+import type { JsonSchema } from "../schema/mod.ts";
+import type { SlashCommandInfo, SlashHost, SlashOutcome } from "./context.ts";
+
+type Block = { action: "block"; extension: string; reason: string };
+
+/** The part of ExtensionHost the adapter uses. */
+export interface HostPort {
+  tools(): { name: string; description: string; schema: JsonSchema; extension: string }[];
+  commands(): { name: string; description: string; extension: string; running: boolean }[];
+  invokeCommand(name: string, args: string): Promise<SlashOutcome>;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: { signal?: AbortSignal },
+  ): Promise<{ content: (TextBlock | ImageBlock)[]; isError: boolean; extension: string }>;
+  emit(
+    event:
+      | { event: "session_start" }
+      | { event: "turn_start"; step: number }
+      | { event: "turn_end"; stop: string; error?: string }
+      | {
+        event: "tool_call";
+        toolId: string;
+        toolName: string;
+        toolArgs: Record<string, unknown>;
+      }
+      | { event: "assistant_message"; text: string },
+  ): void;
+  interceptToolCall(
+    call: { id: string; name: string; args: Record<string, unknown> },
+  ): Promise<
+    { action: "allow"; args: Record<string, unknown>; rewrittenBy: string[] } | Block
+  >;
+  interceptTurnStart(step: number): Promise<{ action: "allow" } | Block>;
+  interceptAssistantMessage(
+    text: string,
+  ): Promise<{ action: "allow"; text: string; rewrittenBy: string[] } | Block>;
+  /** Whether any running extension intercepts this point (optional in older hosts). */
+  intercepts?(point: InterceptPoint): boolean;
+}
+
+/** The host as the agent's extensions. */
+export function agentExtensions(host: HostPort): AgentExtensions {
+  return {
+    tools: () =>
+      host.tools().map((t): AgentExtensionTool => ({
+        extension: t.extension,
+        spec: { name: t.name, description: t.description, schema: t.schema },
+        call: async (args, context) => {
+          try {
+            const result = await host.callTool(t.name, args, { signal: context.signal });
+            return { content: result.content, isError: result.isError };
+          } catch (err) {
+            return {
+              content: [{
+                type: "text",
+                text: `extension ${t.extension}/${t.name} failed: ${errorMessage(err)}`,
+              }],
+              isError: true,
+            };
+          }
+        },
+      })),
+    emit: (event: AgentLifecycleEvent) => {
+      if (event.event === "turn_end") {
+        host.emit(
+          event.error === undefined
+            ? { event: "turn_end", stop: event.stop }
+            : { event: "turn_end", stop: event.stop, error: event.error },
+        );
+      } else {
+        host.emit(event);
+      }
+    },
+    // Without the host's answer, hold text only when it is safe to assume no interceptor.
+    intercepts: (point) => host.intercepts?.(point) ?? false,
+    interceptTurnStart: async (step): Promise<TurnStartDecision> => {
+      const verdict = await host.interceptTurnStart(step);
+      return verdict.action === "block"
+        ? { block: true, reason: verdict.reason, extension: verdict.extension }
+        : { block: false };
+    },
+    interceptToolCall: async (call): Promise<ToolCallDecision> => {
+      const verdict = await host.interceptToolCall(call);
+      if (verdict.action === "block") {
+        return { block: true, reason: verdict.reason, extension: verdict.extension };
+      }
+      if (verdict.rewrittenBy.length === 0) return { block: false };
+      return { block: false, args: verdict.args, rewrittenBy: verdict.rewrittenBy.join(", ") };
+    },
+    interceptAssistantMessage: async (text): Promise<AssistantMessageDecision> => {
+      const verdict = await host.interceptAssistantMessage(text);
+      if (verdict.action === "block") {
+        return { block: true, reason: verdict.reason, extension: verdict.extension };
+      }
+      return verdict.rewrittenBy.length === 0 ? { block: false } : {
+        block: false,
+        text: verdict.text,
+        extension: verdict.rewrittenBy.join(", "),
+      };
+    },
+  };
+}
+
+/** The host as the modes' slash-command source. */
+export function slashHost(host: HostPort): SlashHost {
+  return {
+    commands: (): SlashCommandInfo[] => host.commands(),
+    invoke: (name, args) => host.invokeCommand(name, args),
+  };
+}

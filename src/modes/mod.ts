@@ -1,0 +1,22 @@
+/** The non-interactive modes (print, json, rpc), slash commands and the wire format. */
+export { ExtensionBus, NO_SLASH_HOST, noticeToStderr } from "./context.ts";
+export type {
+  ModeContext,
+  ModelSummary,
+  ModeOutput,
+  Notice,
+  SlashCommandInfo,
+  SlashHost,
+  SlashOutcome,
+  Submission,
+} from "./context.ts";
+export { runPrint } from "./print.ts";
+export { runJson } from "./json.ts";
+export { RPC_MAX_LINE_BYTES, runRpc, timingSafeEqual } from "./rpc.ts";
+export type { RpcOptions } from "./rpc.ts";
+export { BUILTIN_COMMANDS, helpText, parseSlash, resolveSlash } from "./slash.ts";
+export type { SlashInvocation, SlashResult } from "./slash.ts";
+export { blockToWire, contentToWire, eventToWire, messageToWire, usageToWire } from "./wire.ts";
+export type { WireObject } from "./wire.ts";
+export { agentExtensions, slashHost } from "./host_adapter.ts";
+export type { HostPort } from "./host_adapter.ts";

@@ -1,0 +1,386 @@
+/**
+ * `zot rpc`: a long-lived NDJSON server on stdin/stdout. Every command line gets exactly
+ * one response `{"type":"response","id"?,"command","success","data"|"error"}`; agent
+ * events are written as in `--json`. See docs/rpc.md for the schema.
+ */
+
+import { LineDecoderStream, PROTOCOL_VERSION } from "../protocol/mod.ts";
+import { errorMessage, ZotError } from "../errors/mod.ts";
+import type { ImageBlock, TextBlock } from "../messages/mod.ts";
+import type { ModeContext } from "./context.ts";
+import { BUILTIN_COMMANDS, parseSlash, resolveSlash } from "./slash.ts";
+import { eventToWire, messageToWire, usageToWire, type WireObject } from "./wire.ts";
+import { WorkQueue } from "./rpc_work.ts";
+
+/** Longest accepted command line (images travel inline as base64). */
+export const RPC_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+/** Options of runRpc. */
+export interface RpcOptions {
+  /** Command lines (stdin). */
+  input: ReadableStream<Uint8Array>;
+  /** `ZOTCORE_RPC_TOKEN`; when set, every command before a good `hello` is refused. */
+  token?: string;
+  /** Aborting it cancels the running work and drops the queue (Ctrl-C). */
+  signal?: AbortSignal;
+}
+
+type Command = Record<string, unknown> & { type: string; id?: string };
+
+/** What a handler answers: data for a success, or an error message. */
+type Answer = {
+  data?: WireObject;
+  error?: string;
+  /** Ends the server after the response (bad token). */
+  fatal?: ZotError;
+  /** Runs right after the response is written (queues work). */
+  after?: () => void;
+};
+
+/** Compares two secrets in time that depends only on their lengths. */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  let diff = x.length ^ y.length;
+  const n = Math.max(x.length, y.length);
+  for (let i = 0; i < n; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}
+
+/** Serves rpc until stdin closes and in-flight work is done; throws on a bad token. */
+export async function runRpc(ctx: ModeContext, options: RpcOptions): Promise<void> {
+  const server = new RpcServer(ctx, options.token);
+  const interrupt = () => server.abortWork();
+  options.signal?.addEventListener("abort", interrupt, { once: true });
+  try {
+    await server.serve(options.input);
+  } finally {
+    options.signal?.removeEventListener("abort", interrupt);
+  }
+}
+
+class RpcServer {
+  #ctx: ModeContext;
+  #token?: string;
+  #authed: boolean;
+  #work: WorkQueue;
+  #pending = new Set<Promise<void>>();
+  #offs: (() => void)[] = [];
+
+  constructor(ctx: ModeContext, token?: string) {
+    this.#ctx = ctx;
+    this.#token = token || undefined;
+    this.#authed = this.#token === undefined;
+    this.#work = new WorkQueue(ctx.agent, (event, id) => {
+      const wire = eventToWire(event);
+      if (event.type === "done" && id !== undefined) wire.id = id;
+      this.#write(wire);
+    });
+    this.#offs.push(ctx.bus.onNotify((n) => {
+      this.#write({
+        type: "ext_notify",
+        extension: n.extension,
+        level: n.level,
+        message: n.message,
+      });
+    }));
+    this.#offs.push(ctx.bus.onSubmit((s) => {
+      this.#work.add({ kind: "prompt", content: [{ type: "text", text: s.text }] });
+    }));
+  }
+
+  /** Cancels the running work and drops the queue. */
+  abortWork(): void {
+    this.#work.abort();
+  }
+
+  async serve(input: ReadableStream<Uint8Array>): Promise<void> {
+    let fatal: ZotError | undefined;
+    try {
+      const lines = input.pipeThrough(new LineDecoderStream({ maxLineBytes: RPC_MAX_LINE_BYTES }));
+      for await (const item of lines) {
+        if (item.kind === "oversized") {
+          this.#respond(undefined, "", {
+            error: `line too long: commands are limited to ${item.limit} bytes`,
+          });
+          continue;
+        }
+        fatal = this.#line(item.line);
+        if (fatal) break;
+      }
+    } finally {
+      if (fatal) this.#work.abort();
+      await Promise.all(this.#pending);
+      await this.#work.whenIdle();
+      for (const off of this.#offs) off();
+    }
+    if (fatal) throw fatal;
+  }
+
+  #line(line: string): ZotError | undefined {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch (err) {
+      this.#respond(undefined, "", { error: `malformed json: ${errorMessage(err)}` });
+      return;
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      this.#respond(undefined, "", { error: "malformed command: expected a JSON object" });
+      return;
+    }
+    const raw = parsed as Record<string, unknown>;
+    const id = typeof raw.id === "string" && raw.id !== "" ? raw.id : undefined;
+    if (typeof raw.type !== "string" || raw.type === "") {
+      this.#respond(id, "", { error: `malformed command: "type" must be a non-empty string` });
+      return;
+    }
+    const command = { ...raw, type: raw.type, id } as Command;
+    if (!this.#authed && command.type !== "hello") {
+      this.#respond(id, command.type, { error: "auth required: send hello with token first" });
+      return;
+    }
+    const answer = this.#dispatch(command);
+    if (answer instanceof Promise) {
+      const job = answer.then(
+        (a) => this.#respond(id, command.type, a),
+        (err) => this.#respond(id, command.type, { error: errorMessage(err) }),
+      ).finally(() => this.#pending.delete(job));
+      this.#pending.add(job);
+      return;
+    }
+    this.#respond(id, command.type, answer);
+    return answer.fatal;
+  }
+
+  #dispatch(command: Command): Answer | Promise<Answer> {
+    const agent = this.#ctx.agent;
+    switch (command.type) {
+      case "hello":
+        return this.#hello(command);
+      case "prompt":
+        return this.#prompt(command);
+      case "abort":
+        return { data: { aborted: this.#work.abort() } };
+      case "compact":
+        return this.#enqueue({ kind: "compact", id: command.id });
+      case "get_state":
+        return {
+          data: {
+            provider: agent.providerName,
+            model: agent.model,
+            cwd: agent.cwd,
+            message_count: agent.messages.length,
+            busy: this.#work.busy,
+            queued: this.#work.queued,
+            usage: usageToWire(agent.usage),
+          },
+        };
+      case "get_messages":
+        return { data: { messages: agent.messages.map(messageToWire) } };
+      case "clear":
+        if (this.#work.busy) return { error: "busy: a prompt is running; send abort first" };
+        agent.clear();
+        return {};
+      case "set_model":
+        return this.#setModel(command);
+      case "get_models":
+        return {
+          data: {
+            models: this.#ctx.models().map((m) => ({
+              id: m.id,
+              provider: m.provider,
+              context_window: m.contextWindow,
+              max_output: m.maxOutput,
+              reasoning: m.reasoning,
+            })),
+          },
+        };
+      case "ping":
+        return { data: { pong: true } };
+      case "command":
+        return this.#command(command);
+      case "list_commands":
+        return { data: { commands: this.#listCommands() } };
+      case "list_tools":
+        return {
+          data: {
+            tools: agent.toolset.entries().map((t) => ({
+              name: t.spec.name,
+              description: t.spec.description,
+              schema: t.spec.schema,
+              source: t.extension ? "extension" : "builtin",
+              ...(t.extension ? { extension: t.extension } : {}),
+            })),
+          },
+        };
+      default:
+        return { error: `unknown command "${command.type}"` };
+    }
+  }
+
+  #hello(command: Command): Answer {
+    if (this.#token !== undefined) {
+      const given = typeof command.token === "string" ? command.token : "";
+      if (!timingSafeEqual(given, this.#token)) {
+        return {
+          error: "invalid token",
+          fatal: new ZotError("rpc_invalid_token", "rpc: a client sent an invalid token", 1, {
+            hint: "send the value of ZOTCORE_RPC_TOKEN in hello.token",
+          }),
+        };
+      }
+      this.#authed = true;
+    }
+    return {
+      data: {
+        protocol_version: PROTOCOL_VERSION,
+        version: this.#ctx.version,
+        provider: this.#ctx.agent.providerName,
+        model: this.#ctx.agent.model,
+      },
+    };
+  }
+
+  #prompt(command: Command): Answer {
+    const message = command.message ?? "";
+    if (typeof message !== "string") return { error: `prompt: "message" must be a string` };
+    const images = parseImages(command.images);
+    if (typeof images === "string") return { error: `prompt: ${images}` };
+    if (message.trim() === "" && images.length === 0) {
+      return { error: "prompt: message is empty" };
+    }
+    const content: (TextBlock | ImageBlock)[] = [];
+    if (message !== "") content.push({ type: "text", text: message });
+    content.push(...images);
+    return this.#enqueue({ kind: "prompt", content, id: command.id });
+  }
+
+  /** Answers first, then queues, so the response line precedes the work's events. */
+  #enqueue(item: Parameters<WorkQueue["add"]>[0], extra: WireObject = {}): Answer {
+    const position = this.#work.nextPosition();
+    const data: WireObject = position === 0
+      ? { ...extra, started: true }
+      : { ...extra, started: false, queued: true, position };
+    return { data, after: () => void this.#work.add(item) };
+  }
+
+  #setModel(command: Command): Answer {
+    const model = command.model;
+    if (typeof model !== "string" || model.trim() === "") {
+      return { error: `set_model: "model" must be a non-empty string` };
+    }
+    const provider = this.#ctx.agent.providerName;
+    const known = this.#ctx.models().filter((m) => m.provider === provider);
+    if (known.length > 0 && !known.some((m) => m.id === model)) {
+      return { error: `unknown model "${model}" for provider "${provider}"; see get_models` };
+    }
+    this.#ctx.agent.setModel(model);
+    return { data: { model } };
+  }
+
+  async #command(command: Command): Promise<Answer> {
+    const text = typeof command.text === "string"
+      ? command.text
+      : typeof command.name === "string"
+      ? `/${command.name.replace(/^\//, "")} ${
+        typeof command.args === "string" ? command.args : ""
+      }`
+      : undefined;
+    const slash = text === undefined ? undefined : parseSlash(text);
+    if (!slash) return { error: `command: give "name" (and "args") or "text" like "/name args"` };
+    const result = await resolveSlash(slash, this.#ctx.slash);
+    switch (result.kind) {
+      case "display":
+        return { data: { action: "display", extension: result.source, text: result.text } };
+      case "insert":
+        return {
+          data: {
+            action: "insert",
+            extension: result.source,
+            text: result.text,
+            note: "there is no editor in rpc mode; the client may insert the text itself",
+          },
+        };
+      case "prompt":
+        return this.#enqueue({ kind: "prompt", content: [{ type: "text", text: result.text }] }, {
+          action: "prompt",
+          extension: result.source,
+          text: result.text,
+        });
+      case "compact":
+        return this.#enqueue({ kind: "compact" }, { action: "compact" });
+      case "noop":
+        return { data: { action: "noop" } };
+      case "panel":
+        return { error: `/${slash.name} opens a panel, which needs the interactive mode` };
+      case "error":
+        return { error: result.message };
+    }
+  }
+
+  #listCommands(): WireObject[] {
+    const builtins = ["help", "compact", "study"].map((name) => ({
+      name,
+      description: name === "help"
+        ? "list commands"
+        : name === "compact"
+        ? "summarise the older part of the conversation"
+        : "read and understand the current directory",
+      source: "builtin",
+    }));
+    const extension = this.#ctx.slash.commands()
+      .filter((c) => !BUILTIN_COMMANDS.includes(c.name))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((c) => ({
+        name: c.name,
+        description: c.description,
+        source: "extension",
+        extension: c.extension,
+        running: c.running ?? true,
+      }));
+    return [...builtins, ...extension];
+  }
+
+  #respond(id: string | undefined, command: string, answer: Answer): void {
+    const frame: WireObject = { type: "response" };
+    if (id !== undefined) frame.id = id;
+    frame.command = command;
+    if (answer.error !== undefined) {
+      frame.success = false;
+      frame.error = answer.error;
+    } else {
+      frame.success = true;
+      if (answer.data !== undefined) frame.data = answer.data;
+    }
+    this.#write(frame);
+    answer.after?.();
+  }
+
+  #write(object: WireObject): void {
+    this.#ctx.output.out(JSON.stringify(object) + "\n");
+  }
+}
+
+function parseImages(value: unknown): ImageBlock[] | string {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return `"images" must be a list of {mime_type, data}`;
+  const out: ImageBlock[] = [];
+  for (const [i, item] of value.entries()) {
+    const image = item as Record<string, unknown>;
+    if (
+      typeof item !== "object" || item === null || typeof image.mime_type !== "string" ||
+      typeof image.data !== "string"
+    ) {
+      return `images[${i}] must be {"mime_type": string, "data": base64 string}`;
+    }
+    if (!/^image\/[a-z0-9.+-]+$/i.test(image.mime_type)) {
+      return `images[${i}].mime_type "${image.mime_type}" is not an image type`;
+    }
+    if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(image.data)) {
+      return `images[${i}].data is not base64`;
+    }
+    out.push({ type: "image", mimeType: image.mime_type, data: image.data.replace(/\s/g, "") });
+  }
+  return out;
+}
