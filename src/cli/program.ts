@@ -56,7 +56,10 @@ export function buildProgram(output: Output) {
     .option("--append-system-prompt <text>", "append to the system prompt (repeatable)", collect)
     .option("--max-steps <n>", "stop after this many model turns (default 50)", positiveInt)
     .option("--tools <csv>", "only these built-in tools, comma separated")
-    .option("--no-tools", "no built-in tools")
+    .option(
+      "--no-tools",
+      "no built-in tools (extension tools stay; --no-ext drops discovered ones)",
+    )
     .option("--cwd <path>", "working directory for the agent and its tools")
     .option("-c, --continue", "continue the newest session for this folder")
     .option("-r, --resume", "pick a session to resume")
