@@ -14,6 +14,7 @@ import type { SessionInfo } from "../session/mod.ts";
 import type { Message } from "../messages/mod.ts";
 import type { CommandOutcome, CommandReport, TuiController, UiEvent } from "../tui/mod.ts";
 import { runTui } from "../tui/mod.ts";
+export { hasTty } from "../tui/mod.ts";
 import type { ModeContext } from "./context.ts";
 
 /** A panel frame from an extension, as the host's callbacks report it. */
@@ -84,6 +85,8 @@ export interface InteractiveOptions {
   initialText?: string;
   /** Run when the TUI exits, after the terminal is restored (flush session, stop the host). */
   onExit?: () => Promise<void>;
+  /** Aborted on SIGTERM/SIGHUP (run_root's Interrupts.signal): restores the terminal and exits. */
+  signal?: AbortSignal;
 }
 
 function errorText(err: unknown): string {
@@ -277,5 +280,9 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
  * --json was given).
  */
 export async function runInteractive(opts: InteractiveOptions): Promise<void> {
-  await runTui(interactiveController(opts), { color: opts.color, initialText: opts.initialText });
+  await runTui(interactiveController(opts), {
+    color: opts.color,
+    initialText: opts.initialText,
+    signal: opts.signal,
+  });
 }

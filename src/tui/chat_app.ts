@@ -52,6 +52,7 @@ export class ChatApp {
   #unsubscribe?: () => void;
   #exit = Promise.withResolvers<void>();
   #stopped = false;
+  #terminalStopped = false;
   #lastPanelSize = "";
 
   constructor(controller: TuiController, options: ChatAppOptions) {
@@ -111,9 +112,24 @@ export class ChatApp {
     this.#exit.resolve();
   }
 
+  /**
+   * Restores the terminal at once and exits (SIGTERM/SIGHUP: the process may end before
+   * the turn has settled, and must not leave the terminal in raw mode).
+   */
+  terminate(): void {
+    this.#stopTerminal();
+    this.requestExit();
+  }
+
+  #stopTerminal(): void {
+    if (this.#terminalStopped) return;
+    this.#terminalStopped = true;
+    this.tui.stop();
+  }
+
   /** Schedules a render of what changed. */
   render(): void {
-    if (!this.#stopped) this.tui.requestRender();
+    if (!this.#stopped && !this.#terminalStopped) this.tui.requestRender();
   }
 
   async #shutdown(): Promise<void> {
@@ -122,7 +138,7 @@ export class ChatApp {
     if (this.#hintTimer !== undefined) clearTimeout(this.#hintTimer);
     this.#unsubscribe?.();
     await this.flow.stop();
-    this.tui.stop();
+    this.#stopTerminal();
     await this.#controller.close();
   }
 

@@ -15,6 +15,8 @@ export interface RunTuiOptions {
   terminal?: Terminal;
   /** Whether stdin and stdout are terminals; defaults to asking Deno. */
   isTty?: boolean;
+  /** Aborting it (SIGTERM, SIGHUP) restores the terminal at once and exits the TUI. */
+  signal?: AbortSignal;
 }
 
 /** Whether stdin and stdout are both terminals. */
@@ -40,5 +42,12 @@ export async function runTui(controller: TuiController, options: RunTuiOptions):
     home: Deno.env.get("HOME"),
     initialText: options.initialText,
   });
-  await app.run();
+  const onAbort = () => app.terminate();
+  if (options.signal?.aborted) return;
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    await app.run();
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+  }
 }

@@ -56,7 +56,7 @@ export class TmuxSession {
 
   /** Sends tmux key names or literal text (`literal: true`). */
   async send(keys: string[], literal = false): Promise<void> {
-    await tmux(this.socket, ["send-keys", "-t", "t", ...(literal ? ["-l"] : []), ...keys]);
+    await tmux(this.socket, ["send-keys", "-t", "t", ...(literal ? ["-l", "--"] : []), ...keys]);
   }
 
   /** Types literal text. */
