@@ -4,6 +4,7 @@ import { ScriptedController } from "./support/scripted_controller.ts";
 import { runTui } from "../../src/tui/mod.ts";
 import { UsageError } from "../../src/errors/mod.ts";
 import { assertRejects } from "../support/assert.ts";
+import { VirtualTerminal, waitForText } from "./support/virtual_terminal.ts";
 
 Deno.test("a keystroke rewrites only the changed lines, inside synchronized output", async () => {
   const ctl = new ScriptedController();
@@ -116,4 +117,18 @@ Deno.test("runTui refuses to start without a terminal and says to use -p", async
   );
   assertIncludes(err.message, "needs a terminal");
   assertIncludes(err.message, "zot -p");
+});
+
+Deno.test("aborting runTui's signal (SIGTERM) restores the terminal at once and exits", async () => {
+  const vt = new VirtualTerminal(60, 12);
+  const ctl = new ScriptedController((): never[] => []);
+  const abort = new AbortController();
+  const running = runTui(ctl, { color: false, terminal: vt, signal: abort.signal });
+  await waitForText(vt, "type a message");
+  abort.abort();
+  assert.ok(vt.written.endsWith("\x1b[?25h"), "cursor shown again synchronously on abort");
+  await running;
+  assert.ok(ctl.closed);
+  await vt.flush();
+  vt.dispose();
 });
