@@ -32,6 +32,9 @@ import { type RootFlags, rootFlags } from "./root_options.ts";
 import { runGrantFrom } from "./run_grant.ts";
 import { openSession } from "./session_choice.ts";
 import { StdinLines } from "./stdin.ts";
+import { hasTty, keylessProvider, PanelBus, runInteractive } from "../modes/interactive.ts";
+import { colorAllowed } from "./output.ts";
+import { ProviderError } from "../errors/mod.ts";
 
 /** What the root action receives from commander. */
 export interface RootInvocation {
@@ -59,7 +62,7 @@ async function resolveCwd(flag: string | undefined): Promise<string> {
   return cwd;
 }
 
-/** Runs the selected mode (print, json, rpc); interactive mode is not wired yet. */
+/** Runs the selected mode (interactive, print, json, rpc). */
 export async function runRoot(invocation: RootInvocation): Promise<void> {
   const { output } = invocation;
   const flags = rootFlags(invocation.options);
@@ -68,8 +71,8 @@ export async function runRoot(invocation: RootInvocation): Promise<void> {
     output.out(modelsTable(loadCatalog(paths)));
     return;
   }
-  if (flags.mode === "interactive") {
-    throw new UsageError("the interactive mode is not available in this build yet", {
+  if (flags.mode === "interactive" && !hasTty()) {
+    throw new UsageError("the interactive TUI needs a terminal on stdin and stdout", {
       hint: `use zot -p "your prompt" (print), zot --json "your prompt", or zot rpc`,
     });
   }
@@ -97,20 +100,36 @@ async function startAndRun(
   const settings = await readModelSettings(paths);
   const providerName = chooseProvider(flags, settings, paths, env);
   const catalog = loadCatalog(paths);
-  const provider = createProvider({
-    provider: providerName,
-    model: flags.model ?? (providerName === settings.provider ? settings.model : undefined),
-    apiKey: flags.apiKey,
-    baseUrl: flags.baseUrl,
-    paths,
-    env,
-    catalog,
-  });
+  const modelId = flags.model ?? (providerName === settings.provider ? settings.model : undefined);
+  let credentials: { ok: boolean; hint?: string } = { ok: true };
+  let provider;
+  try {
+    provider = createProvider({
+      provider: providerName,
+      model: modelId,
+      apiKey: flags.apiKey,
+      baseUrl: flags.baseUrl,
+      paths,
+      env,
+      catalog,
+    });
+  } catch (err) {
+    // The TUI opens without a key and says how to set one; the other modes need it now.
+    if (
+      !(flags.mode === "interactive" && err instanceof ProviderError &&
+        err.code === "missing_api_key")
+    ) {
+      throw err;
+    }
+    provider = keylessProvider(providerName, catalog.resolve(providerName, modelId), err);
+    credentials = { ok: false, hint: err.message };
+  }
   const skills = await discoverSkills({ cwd, paths });
   for (const warning of skills.warnings ?? []) output.err(`zot: skills: ${warning}\n`);
   const tools = builtinTools({ skills, only: flags.onlyTools, none: flags.noTools });
 
   const bus = new ExtensionBus();
+  const panelBus = new PanelBus();
   const discovered = await discoverExtensions({
     cwd,
     paths,
@@ -138,6 +157,8 @@ async function startAndRun(
     {
       onNotify: (n) => bus.notify(n),
       onSubmit: (s) => bus.submit(s),
+      onPanelRender: (r) => panelBus.render(r),
+      onPanelClose: (c) => panelBus.close(c),
     },
   );
   const interrupts = new Interrupts();
@@ -204,7 +225,40 @@ async function startAndRun(
           reasoning: m.reasoning,
         })),
     };
-    const run = flags.mode === "rpc"
+    if (flags.mode === "interactive") await stdin.close();
+    const run = flags.mode === "interactive"
+      ? runInteractive({
+        ctx,
+        panelBus,
+        panels: host,
+        credentials,
+        color: colorAllowed(true),
+        initialText: prompt || undefined,
+        signal: interrupts.signal,
+        listSessions: () => new SessionStore({ paths }).list(cwd),
+        reloadExtensions: async () => {
+          const again = await discoverExtensions({
+            cwd,
+            paths,
+            explicit: flags.extPaths,
+            noDiscovery: flags.noExt,
+          });
+          const replan = await planLaunches(again.extensions, {
+            paths,
+            cwd,
+            env: Deno.env.toObject(),
+            runGrant: runGrantFrom(flags as unknown as Record<string, unknown>),
+            audit: flags.extAudit,
+          });
+          const summary = await host.reload(replan.specs);
+          agent.refreshTools();
+          return {
+            ...summary,
+            errors: [...again.invalid.map((b) => b.reason), ...replan.refused.map((r) => r.reason)],
+          };
+        },
+      })
+      : flags.mode === "rpc"
       ? runRpc(ctx, {
         input: stdin.stream(),
         token: Deno.env.get("ZOTCORE_RPC_TOKEN"),

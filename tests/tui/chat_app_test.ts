@@ -1,6 +1,5 @@
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
 import { startHarness } from "./support/harness.ts";
-import { ScriptedController } from "./support/scripted_controller.ts";
 
 Deno.test("a typed prompt shows as the user's turn and the streamed answer follows", async () => {
   const h = await startHarness();

@@ -27,7 +27,7 @@ export type Step =
 export type Script = (prompt: string) => Step[];
 
 /** The default script: streams "echo: <prompt>" in a few chunks. */
-export const echoScript: Script = (prompt) => [
+export const echoScript: Script = (prompt: string): Step[] => [
   { text: "echo: " },
   { text: prompt },
 ];

@@ -64,9 +64,9 @@ export class TmuxSession {
     return this.send([text], true);
   }
 
-  /** The visible pane, as text. */
-  capture(): Promise<string> {
-    return tmux(this.socket, ["capture-pane", "-p", "-t", "t"]);
+  /** The visible pane, as text (`escapes`: with the SGR sequences tmux saw). */
+  capture(escapes = false): Promise<string> {
+    return tmux(this.socket, ["capture-pane", "-p", ...(escapes ? ["-e"] : []), "-t", "t"]);
   }
 
   /** Polls the pane until predicate holds, or fails with the last screen. */
