@@ -93,6 +93,20 @@ Deno.test("tmux: the real zot TUI against the provider server and a real extensi
     for (const l of narrow.split("\n")) assert.ok(l.length <= 60, `too wide: ${l}`);
     assertIncludes(narrow, "answer to the queued one");
 
+    // /reload-ext restarts the extension; its commands come back.
+    await s.type("/reload-ext");
+    await s.send(["Enter"]);
+    await s.waitFor("reloaded: 1 stopped, 1 loaded (1 ready)");
+    await s.type("/demo-show");
+    await s.send(["Enter"]);
+    await s.waitFor((p) => {
+      // The new note is the last block above the editor's top border.
+      const lines = p.split("\n").filter((l) => l.trim() !== "");
+      const border = lines.findIndex((l) => /^─+$/.test(l));
+      return border > 0 && lines[border - 1].includes("[tuidemo] shown by extension");
+    });
+    await s.send(["C-u"]);
+
     await s.send(["C-c"]);
     await s.send(["C-c"]);
     await s.waitFor("[exited 0]");
