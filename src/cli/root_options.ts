@@ -1,6 +1,8 @@
 /** The root flags as run_root uses them, read once from commander's untyped record. */
 
+import type { PermissionRequest } from "../extensions/mod.ts";
 import type { ReasoningLevel } from "../providers/mod.ts";
+import { runGrantFrom } from "./run_grant.ts";
 
 /** Which mode a run uses. */
 export type RunMode = "print" | "json" | "rpc" | "interactive";
@@ -29,6 +31,8 @@ export interface RootFlags {
   extPaths: string[];
   noExt: boolean;
   extAudit: boolean;
+  /** `--allow-*`/`--deny-*`: a one-run grant for `--ext` extensions. */
+  runGrant?: PermissionRequest;
 }
 
 function str(value: unknown): string | undefined {
@@ -76,5 +80,6 @@ export function rootFlags(options: Record<string, unknown>): RootFlags {
     extPaths,
     noExt: options.noExt === true || options.ext === false,
     extAudit: options.extAudit === true,
+    runGrant: runGrantFrom(options),
   };
 }

@@ -29,7 +29,6 @@ import { Interrupts } from "./interrupts.ts";
 import type { Output } from "./output.ts";
 import { chooseProvider, modelsTable, readModelSettings } from "./provider_choice.ts";
 import { type RootFlags, rootFlags } from "./root_options.ts";
-import { runGrantFrom } from "./run_grant.ts";
 import { openSession } from "./session_choice.ts";
 import { StdinLines } from "./stdin.ts";
 import { hasTty, keylessProvider, PanelBus, runInteractive } from "../modes/interactive.ts";
@@ -144,7 +143,7 @@ async function startAndRun(
     paths,
     cwd,
     env: Deno.env.toObject(),
-    runGrant: runGrantFrom(flags as unknown as Record<string, unknown>),
+    runGrant: flags.runGrant,
     audit: flags.extAudit,
   });
   for (const refused of plan.refused) {
@@ -247,7 +246,7 @@ async function startAndRun(
             paths,
             cwd,
             env: Deno.env.toObject(),
-            runGrant: runGrantFrom(flags as unknown as Record<string, unknown>),
+            runGrant: flags.runGrant,
             audit: flags.extAudit,
           });
           const summary = await host.reload(replan.specs);
