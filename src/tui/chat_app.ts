@@ -72,7 +72,7 @@ export class ChatApp {
       linesPart((w) => this.#liveNoteLines(w)),
       linesPart((w) => this.#panelLines(w)),
       linesPart((w) => this.#queueLines(w)),
-      this.popup,
+      linesPart((w) => this.popup.visible ? ["", ...this.popup.render(w)] : []),
       this.editor,
       this.status,
     ], (w) => this.#sizeChanged(w));

@@ -5,6 +5,7 @@ import { runTui } from "../../src/tui/mod.ts";
 import { UsageError } from "../../src/errors/mod.ts";
 import { assertRejects } from "../support/assert.ts";
 import { VirtualTerminal, waitForText } from "./support/virtual_terminal.ts";
+import { visibleWidth } from "../../src/tui/layout.ts";
 
 Deno.test("a keystroke rewrites only the changed lines, inside synchronized output", async () => {
   const ctl = new ScriptedController();
@@ -131,4 +132,36 @@ Deno.test("aborting runTui's signal (SIGTERM) restores the terminal at once and 
   assert.ok(ctl.closed);
   await vt.flush();
   vt.dispose();
+});
+
+Deno.test("a very narrow terminal still renders every part within its width", async () => {
+  const ctl = new ScriptedController((p) => [{ text: "你好 wide 😀 answer to " + p }]);
+  ctl.extCommands = [{ name: "board", description: "a long description here", extension: "kb" }];
+  ctl.outcomes.set("board", () => ({
+    action: "open_panel",
+    extension: "kb",
+    panel: {
+      id: "p",
+      title: "A very long panel title",
+      lines: ["你好世界你好世界"],
+      footer: "foot",
+    },
+  }));
+  const h = await startHarness(ctl, { cols: 30, rows: 20 });
+  try {
+    h.vt.resize(7, 20);
+    h.type("hi 你好\r");
+    await h.waitUntil(() => ctl.submitted.length === 1 && !h.app.flow.busy);
+    h.type("/");
+    await h.waitFor("/hel");
+    h.type("board\r");
+    await h.waitUntil(() => h.app.flow.panel !== undefined);
+    await h.vt.flush();
+    const lines = h.app.screen.render(7);
+    for (const l of lines) {
+      assert.ok(visibleWidth(l) <= 7, `too wide: ${l}`);
+    }
+  } finally {
+    await h.close();
+  }
 });
