@@ -33,6 +33,7 @@ import { type Output, paint, Spinner } from "./output.ts";
 import { confirm } from "./confirm.ts";
 import { addPermissions } from "./ext_permissions.ts";
 import { addCheck } from "./ext_check.ts";
+import { addNew } from "./ext_new.ts";
 import { listRows, renderPlain, renderTable } from "./ext_list.ts";
 
 /** What every `zot ext` subcommand needs. */
@@ -76,6 +77,7 @@ export function buildExtCommand(output: Output): Command {
       addLogs,
       addPermissions,
       addCheck,
+      addNew,
     ]
   ) {
     add(ext, context);

@@ -77,3 +77,17 @@ export type { LaunchContext, LaunchPlan, RefusedLaunch } from "./launch.ts";
 export { describeAccess } from "./access.ts";
 export { checkExtension } from "./check.ts";
 export type { CheckItem, CheckOptions, CheckReport, CheckStatus } from "./check.ts";
+export {
+  SCAFFOLD_LANGUAGES,
+  scaffoldExtension,
+  scaffoldFor,
+  scaffoldToolName,
+  writeScaffold,
+} from "./scaffold.ts";
+export type {
+  Scaffold,
+  ScaffoldFile,
+  ScaffoldLanguage,
+  ScaffoldOptions,
+  ScaffoldResult,
+} from "./scaffold.ts";
