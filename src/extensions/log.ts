@@ -1,0 +1,133 @@
+/**
+ * One extension's log file: its stderr, appended verbatim, interleaved with `[zot] …`
+ * lines from the host. Writes are serialised so lines never tear. A log that cannot be
+ * opened or written degrades to a sink: logging never takes an extension (or zot) down.
+ *
+ * Diagnostics about bad input (malformed lines and the like) are rate-limited, so an
+ * extension flooding stdout with garbage cannot flood the disk or the host's memory.
+ */
+
+import { dirname } from "node:path";
+
+const encoder = new TextEncoder();
+
+/** Diagnostics allowed in a burst, and refilled per second after it. */
+const DIAGNOSTIC_BURST = 50;
+const DIAGNOSTICS_PER_SECOND = 10;
+
+/** Longest snippet of foreign text quoted in a log line. */
+const SNIPPET_CHARS = 200;
+
+/** Quotes foreign text for a log line: JSON-escaped (no raw newlines or escapes), truncated. */
+export function snippet(text: string): string {
+  const cut = text.length > SNIPPET_CHARS ? text.slice(0, SNIPPET_CHARS) + "…" : text;
+  return JSON.stringify(cut);
+}
+
+/** Append-only log of one extension. */
+export class ExtensionLog {
+  /** Absolute path, or undefined when there is no file (unsafe name, or it could not be opened). */
+  readonly path: string | undefined;
+  /** Why the file could not be opened, if it could not. */
+  readonly problem: string | undefined;
+  #file: Deno.FsFile | undefined;
+  #chain: Promise<void> = Promise.resolve();
+  #closed = false;
+  #tokens = DIAGNOSTIC_BURST;
+  #refilledAt = Date.now();
+  #suppressed = 0;
+
+  private constructor(path: string | undefined, file: Deno.FsFile | undefined, problem?: string) {
+    this.path = path;
+    this.#file = file;
+    this.problem = problem;
+  }
+
+  /** Opens (creating the folder on demand) a log for appending; never throws. */
+  static async open(path: string): Promise<ExtensionLog> {
+    try {
+      await Deno.mkdir(dirname(path), { recursive: true });
+      const file = await Deno.open(path, { append: true, create: true, mode: 0o644 });
+      return new ExtensionLog(path, file);
+    } catch (err) {
+      return new ExtensionLog(
+        path,
+        undefined,
+        `cannot open log ${path}: ${(err as Error).message}`,
+      );
+    }
+  }
+
+  /** A log that writes nowhere (for an extension whose name cannot be a file name). */
+  static none(problem: string): ExtensionLog {
+    return new ExtensionLog(undefined, undefined, problem);
+  }
+
+  /** Appends `[zot] <text>`; newlines in text are kept on separate `[zot]` lines. */
+  note(text: string): void {
+    const lines = text.split("\n").map((line) => `[zot] ${line}\n`).join("");
+    this.#enqueue(encoder.encode(lines));
+  }
+
+  /** Like note, but rate-limited: for reports about bad input from the extension. */
+  diagnostic(text: string): void {
+    const now = Date.now();
+    const refill = Math.floor(((now - this.#refilledAt) / 1000) * DIAGNOSTICS_PER_SECOND);
+    if (refill > 0) {
+      this.#tokens = Math.min(DIAGNOSTIC_BURST, this.#tokens + refill);
+      this.#refilledAt = now;
+    }
+    if (this.#tokens <= 0) {
+      this.#suppressed++;
+      return;
+    }
+    this.#tokens--;
+    this.#flushSuppressed();
+    this.note(text);
+  }
+
+  /** Appends raw bytes (the extension's stderr); resolves when written, for backpressure. */
+  raw(bytes: Uint8Array): Promise<void> {
+    this.#enqueue(bytes);
+    return this.#chain;
+  }
+
+  /** Resolves when everything queued so far is written. */
+  flush(): Promise<void> {
+    return this.#chain;
+  }
+
+  /** Writes what is queued and closes the file; later writes are dropped. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#flushSuppressed();
+    this.#closed = true;
+    await this.#chain;
+    try {
+      this.#file?.close();
+    } catch {
+      // already closed
+    }
+    this.#file = undefined;
+  }
+
+  #flushSuppressed(): void {
+    if (this.#suppressed === 0) return;
+    const count = this.#suppressed;
+    this.#suppressed = 0;
+    this.note(`(${count} similar diagnostics suppressed)`);
+  }
+
+  #enqueue(bytes: Uint8Array): void {
+    if (this.#closed || !this.#file) return;
+    const file = this.#file;
+    this.#chain = this.#chain.then(async () => {
+      try {
+        let written = 0;
+        while (written < bytes.length) written += await file.write(bytes.subarray(written));
+      } catch {
+        // A full disk or a closed file must not break the extension; the bytes are lost.
+      }
+    });
+  }
+}

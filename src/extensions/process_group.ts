@@ -1,0 +1,91 @@
+/**
+ * Signalling an extension's whole process group. Extensions are spawned with
+ * `detached: true`, so each is the leader of its own group (pgid == pid) and every
+ * child it forks is in that group unless it leaves on purpose. Killing `-pid` reaches
+ * them all, so no grandchild (`sleep 1000 &`) outlives zot.
+ */
+
+import process from "node:process";
+
+const isWindows = Deno.build.os === "windows";
+
+/** Sends a signal to every process in a group; false when the group no longer exists. */
+export function signalGroup(pgid: number, signal: Deno.Signal): boolean {
+  if (isWindows) return false;
+  try {
+    Deno.kill(-pgid, signal);
+    return true;
+  } catch {
+    // NotFound (ESRCH): the group is empty. Anything else: nothing more we can do.
+    return false;
+  }
+}
+
+/**
+ * Whether a group still has a live (non-zombie) member. `kill(-pgid, 0)` alone is not
+ * enough: orphans the leader left behind are reaped by init, and an init that reaps
+ * slowly leaves zombies that still count as group members. On Linux /proc tells the
+ * two apart; elsewhere a member found by `kill 0` counts as live.
+ */
+export async function groupAlive(pgid: number): Promise<boolean> {
+  if (isWindows) return false;
+  try {
+    process.kill(-pgid, 0);
+  } catch (err) {
+    return (err as { code?: string }).code === "EPERM";
+  }
+  if (Deno.build.os !== "linux") return true;
+  try {
+    for await (const entry of Deno.readDir("/proc")) {
+      if (!/^\d+$/.test(entry.name)) continue;
+      let stat: string;
+      try {
+        stat = await Deno.readTextFile(`/proc/${entry.name}/stat`);
+      } catch {
+        continue; // exited while we looked
+      }
+      // "pid (comm) state ppid pgrp …"; comm may contain spaces and parentheses.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X") return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Resolves after ms. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
+/** True when `p` settles (either way) within ms; the timer is cleared as soon as it does. */
+export function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), Math.max(0, ms));
+    const done = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    p.then(done, done);
+  });
+}
+
+/**
+ * Makes sure nothing is left in a group whose leader has exited: SIGTERM, up to
+ * `graceMs` for the strays to go, then SIGKILL. Returns how it ended.
+ */
+export async function sweepGroup(
+  pgid: number,
+  graceMs: number,
+): Promise<"empty" | "terminated" | "killed"> {
+  if (!(await groupAlive(pgid))) return "empty";
+  signalGroup(pgid, "SIGTERM");
+  const until = Date.now() + graceMs;
+  while (Date.now() < until) {
+    await sleep(Math.min(25, until - Date.now()));
+    if (!(await groupAlive(pgid))) return "terminated";
+  }
+  signalGroup(pgid, "SIGKILL");
+  return "killed";
+}
