@@ -1,0 +1,38 @@
+/**
+ * zot's benchmarks. Each suite reports results beside a baseline measured in the same
+ * run, so what matters is the ratio, not the machine. Add a suite by adding an entry
+ * to SUITES (a name and a function returning BenchResult rows).
+ *
+ * Usage: deno task bench [suite…]   (no names: every suite)
+ */
+
+import { type BenchResult, formatResult, runExtBench } from "./bench/ext_bench.ts";
+
+/** A named group of benchmarks. */
+interface Suite {
+  name: string;
+  description: string;
+  run(): Promise<BenchResult[]>;
+}
+
+const SUITES: Suite[] = [
+  {
+    name: "ext",
+    description: "extension host: spawn+handshake, tool-call latency, notify/event throughput",
+    run: () => runExtBench(),
+  },
+];
+
+const wanted = Deno.args.length > 0 ? Deno.args : SUITES.map((s) => s.name);
+const unknown = wanted.filter((name) => !SUITES.some((s) => s.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `unknown suite(s): ${unknown.join(", ")}; known: ${SUITES.map((s) => s.name).join(", ")}`,
+  );
+  Deno.exitCode = 2;
+} else {
+  for (const suite of SUITES.filter((s) => wanted.includes(s.name))) {
+    console.log(`# ${suite.name}: ${suite.description}`);
+    for (const row of await suite.run()) console.log(formatResult(row));
+  }
+}

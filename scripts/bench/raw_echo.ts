@@ -1,0 +1,35 @@
+/**
+ * The raw pipe baseline for the host benchmark: no protocol, no host. `echo` prints
+ * "ready" and echoes every line; `flood N` prints N lines in 1000-line writes; `count N`
+ * prints "done" after reading N lines.
+ */
+
+const [mode, arg] = Deno.args;
+const encoder = new TextEncoder();
+const out = Deno.stdout.writable.getWriter();
+const write = (text: string) => out.write(encoder.encode(text));
+const line = JSON.stringify({ type: "notify", level: "info", message: "tick" }) + "\n";
+
+if (mode === "flood") {
+  const count = Number(arg);
+  const batch = line.repeat(1000);
+  for (let sent = 0; sent < count; sent += 1000) {
+    await write(count - sent >= 1000 ? batch : line.repeat(count - sent));
+  }
+  await out.close();
+} else {
+  if (mode === "echo") await write("ready\n");
+  const target = Number(arg ?? "0");
+  let seen = 0;
+  for await (const chunk of Deno.stdin.readable) {
+    if (mode === "echo") {
+      await write(new TextDecoder().decode(chunk));
+      continue;
+    }
+    for (const byte of chunk) if (byte === 10) seen++;
+    if (seen >= target) {
+      await write("done\n");
+      break;
+    }
+  }
+}
