@@ -82,7 +82,10 @@ Deno.test("an extension that never says hello is reported, not waited on forever
     assertEquals(run.code, 1);
     assertIncludes(run.stdout, "✗ hello  no frame within 5000 ms; the first frame must be hello");
     // It was stopped rather than left to run out its 30 s.
-    assertIncludes(run.stdout, "✗ exit after shutdown  it did not exit by itself; zot sent SIGTERM");
+    assertIncludes(
+      run.stdout,
+      "✗ exit after shutdown  it did not exit by itself; zot sent SIGTERM",
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
