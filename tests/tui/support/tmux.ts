@@ -95,5 +95,8 @@ export class TmuxSession {
     if (this.#closed) return;
     this.#closed = true;
     await tmux(this.socket, ["kill-server"]).catch(() => "");
+    // tmux leaves the socket file behind; remove it so runs do not pile them up.
+    const dir = Deno.env.get("TMUX_TMPDIR") ?? "/tmp";
+    await Deno.remove(`${dir}/tmux-${Deno.uid() ?? 0}/${this.socket}`).catch(() => {});
   }
 }
