@@ -17,16 +17,18 @@ import type { Message } from "../../src/messages/mod.ts";
 import { ScriptedController, type Step } from "../../tests/tui/support/scripted_controller.ts";
 import { VirtualTerminal } from "../../tests/tui/support/virtual_terminal.ts";
 
-/** One benchmark result. */
+/** One benchmark result; the same shape as scripts/bench.ts's BenchResult rows. */
 export interface TuiBenchResult {
   name: string;
   /** Milliseconds of the measured case (median). */
-  valueMs: number;
+  value: number;
   /** Milliseconds of the baseline (median). */
-  baselineMs: number;
+  baseline: number;
+  unit: "ms";
   /** value / baseline. */
   ratio: number;
-  baseline: string;
+  /** What the baseline is. */
+  baselineName: string;
 }
 
 function median(xs: number[]): number {
@@ -170,12 +172,13 @@ export async function runTuiBench(
   }
   const idle = await latency(false, opts.keystrokes ?? 20);
   const busy = await latency(true, opts.keystrokes ?? 20);
-  const result = (name: string, v: number, b: number, baseline: string): TuiBenchResult => ({
+  const result = (name: string, v: number, b: number, baselineName: string): TuiBenchResult => ({
     name,
-    valueMs: v,
-    baselineMs: b,
+    value: v,
+    baseline: b,
+    unit: "ms",
     ratio: b > 0 ? v / b : Infinity,
-    baseline,
+    baselineName,
   });
   return [
     result(
@@ -192,9 +195,9 @@ export async function runTuiBench(
 if (import.meta.main) {
   for (const r of await runTuiBench()) {
     console.log(
-      `${r.name.padEnd(30)} ${r.valueMs.toFixed(2).padStart(9)} ms  vs ${
-        r.baselineMs.toFixed(2).padStart(9)
-      } ms  ratio ${r.ratio.toFixed(2)}  (baseline: ${r.baseline})`,
+      `${r.name.padEnd(30)} ${r.value.toFixed(2).padStart(9)} ms  vs ${
+        r.baseline.toFixed(2).padStart(9)
+      } ms  ratio ${r.ratio.toFixed(2)}  (baseline: ${r.baselineName})`,
     );
   }
 }
