@@ -43,6 +43,7 @@ import { extensionDataDir, extensionLogFile, extensionNameProblem } from "./name
 import { settlesWithin } from "./process_group.ts";
 import { Registry } from "./registry.ts";
 import { mapToolResult } from "./tool_content.ts";
+import { denialHint, findDenial } from "./denial.ts";
 import type { LaunchSpec } from "./types.ts";
 
 /** Built-in slash commands extensions cannot take. */
@@ -208,7 +209,9 @@ export class ExtensionHost {
       this.#options.toolTimeoutMs,
       options.signal,
     );
-    return mapToolResult(frame, owner.name, name);
+    const result = mapToolResult(frame, owner.name, name);
+    if (result.isError) explainDenial(result, owner, name);
+    return result;
   }
 
   /** Sends a lifecycle event to every running extension subscribed to it, in order. */
@@ -399,4 +402,23 @@ function argsCheck(validate: ArgsCheck | JsonSchema | undefined): ArgsCheck | un
     return () => [problem];
   }
   return (args) => validator.validate(args);
+}
+
+// A sandboxed extension's tool failed because Deno refused an access: log it, and add to
+// the result which grant is missing, so the model can tell the user what to run.
+function explainDenial(
+  result: ExtensionToolResult,
+  owner: { name: string; note(text: string): void },
+  tool: string,
+): void {
+  for (const block of result.content) {
+    if (block.type !== "text") continue;
+    const denial = findDenial(block.text);
+    if (!denial) continue;
+    owner.note(
+      `sandbox denied ${denial.permission} access to ${denial.target} during tool "${tool}"`,
+    );
+    result.content.push({ type: "text", text: denialHint(owner.name, denial) });
+    return;
+  }
 }
