@@ -6,7 +6,9 @@
  * Usage: deno task bench [suite…]   (no names: every suite)
  */
 
+import { benchAgent } from "./bench/agent_bench.ts";
 import { type BenchResult, formatResult, runExtBench } from "./bench/ext_bench.ts";
+import { runTuiBench } from "./bench/tui_bench.ts";
 
 /** A named group of benchmarks. */
 interface Suite {
@@ -20,6 +22,26 @@ const SUITES: Suite[] = [
     name: "ext",
     description: "extension host: spawn+handshake, tool-call latency, notify/event throughput",
     run: () => runExtBench(),
+  },
+  {
+    name: "agent",
+    description: "agent overhead per turn against a local provider server",
+    run: async () => {
+      const r = await benchAgent();
+      return [{
+        name: "agent turn (median)",
+        value: r.agentMs,
+        baseline: r.serverMs,
+        unit: "ms",
+        ratio: r.ratio,
+        baselineName: "the same streamed answer fetched raw",
+      }];
+    },
+  },
+  {
+    name: "tui",
+    description: "TUI: render a 2,000-message transcript, keystroke latency while streaming",
+    run: () => runTuiBench(),
   },
 ];
 

@@ -53,7 +53,7 @@ Deno.test("a missing API key names the env var", async () => {
   assertEquals(world.bodies().length, 0);
 });
 
-Deno.test("without -p or --json zot says interactive mode is not here yet and exits 2", async () => {
+Deno.test("without -p or --json and without a terminal zot refuses the TUI, points to -p, and exits 2", async () => {
   await using world = await World.create([]);
   const result = await world.run(["hello"]);
   assertEquals(result.code, 2);
