@@ -200,11 +200,22 @@ export declare class LineSplitter {
 /**
  * The zot extension wire protocol v1 as the SDK sees it: plain types, no runtime code.
  *
- * The host's own definition (src/protocol/frames.ts) is built on zod; the SDK keeps this
- * dependency-free copy so it can be bundled into one file, copied next to an extension and
- * run by Deno or Node without zot's source tree. tests/sdk/protocol_types_test.ts checks at
- * compile time that both definitions stay compatible in both directions.
+ * What the host sends, and the event names, come from the host's own dependency-free
+ * module (src/protocol/wire_types.ts), so there is one definition; the frames the SDK
+ * writes are declared here in the strict form it writes them. The host validates those
+ * with zod (src/protocol/frames.ts), and tests/sdk/protocol_types_test.ts checks at
+ * compile time that every one fits the host's schema.
  */
+/**
+ * The parts of the extension wire protocol v1 that host and SDKs share as plain types:
+ * the protocol version, event names, and every frame the host sends. No dependencies and
+ * no runtime code beyond constants, so the TypeScript SDK imports it directly and its
+ * single-file build inlines it. Frames an extension sends are validated by the host with
+ * zod in frames.ts; the SDK declares the strict form it writes and a compile-time test
+ * (tests/sdk/protocol_types_test.ts) proves each fits the host's schema.
+ */
+/** The protocol version sent in `hello_ack`. */
+export declare const PROTOCOL_VERSION = 1;
 /** Lifecycle events an extension may subscribe to. */
 export declare const EVENT_NAMES: readonly [
   "session_start",
@@ -213,7 +224,7 @@ export declare const EVENT_NAMES: readonly [
   "tool_call",
   "assistant_message",
 ];
-/** Events an extension may intercept. */
+/** Events an extension may intercept (the contract has `tool_call`; the original added the others). */
 export declare const INTERCEPTABLE_EVENTS: readonly [
   "tool_call",
   "turn_start",
@@ -223,10 +234,6 @@ export declare const INTERCEPTABLE_EVENTS: readonly [
 export type EventName = typeof EVENT_NAMES[number];
 /** An interceptable event name. */
 export type InterceptableEvent = typeof INTERCEPTABLE_EVENTS[number];
-/** Levels a `notify` frame may carry. */
-export type NotifyLevel = "info" | "success" | "warn" | "error";
-/** Actions a `command_response` may carry. */
-export type CommandAction = "prompt" | "insert" | "display" | "noop";
 /** What the host says about itself in `hello_ack`. */
 export interface HostInfo {
   protocol_version: number;
@@ -310,6 +317,10 @@ export type HostFrame =
   | PanelCloseFromHostFrame
   | PanelResizeFrame
   | ShutdownFrame;
+/** Levels a `notify` frame may carry. */
+export type NotifyLevel = "info" | "success" | "warn" | "error";
+/** Actions a `command_response` may carry. */
+export type CommandAction = "prompt" | "insert" | "display" | "noop";
 /** `hello`: the first frame an extension writes. */
 export interface HelloFrame {
   type: "hello";

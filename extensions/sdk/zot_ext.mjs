@@ -190,7 +190,8 @@ var LineSplitter = class {
   }
 };
 
-// extensions/sdk/protocol.ts
+// src/protocol/wire_types.ts
+var PROTOCOL_VERSION = 1;
 var EVENT_NAMES = [
   "session_start",
   "turn_start",
@@ -744,6 +745,7 @@ export {
   LineSplitter,
   MAX_LINE_LENGTH,
   modify,
+  PROTOCOL_VERSION,
   replaceText,
   respond,
   result,

@@ -1,9 +1,8 @@
 /**
  * The extension wire protocol, v1: every frame both ways, as zod schemas with
- * the TypeScript types inferred from them. This is the one place frame shapes
- * are defined; the host validates incoming lines here and trusts typed values
- * past this boundary. SDKs import the types only (`import type`), so they stay
- * free of runtime dependencies.
+ * the TypeScript types inferred from them. The host validates incoming lines
+ * here and trusts typed values past this boundary. What the host sends is in
+ * wire_types.ts, shared with the SDKs.
  *
  * Leniency follows the original host where the contract is silent: unknown
  * fields are dropped, optional fields may be absent or null, notify levels
@@ -12,25 +11,7 @@
 
 import { z } from "zod";
 
-/** The protocol version sent in `hello_ack`. */
-export const PROTOCOL_VERSION = 1;
-
-/** Lifecycle events an extension may subscribe to. */
-export const EVENT_NAMES = [
-  "session_start",
-  "turn_start",
-  "turn_end",
-  "tool_call",
-  "assistant_message",
-] as const;
-
-/** Events an extension may intercept (the contract has `tool_call`; the original added the others). */
-export const INTERCEPTABLE_EVENTS = ["tool_call", "turn_start", "assistant_message"] as const;
-
-/** A lifecycle event name. */
-export type EventName = typeof EVENT_NAMES[number];
-/** An interceptable event name. */
-export type InterceptableEvent = typeof INTERCEPTABLE_EVENTS[number];
+export * from "./wire_types.ts";
 
 /** An optional field that may also arrive as null; absent in the output either way. */
 function optional<T extends z.ZodType>(schema: T) {
@@ -192,96 +173,3 @@ export type ShutdownAckFrame = z.infer<typeof shutdownAck>;
 export type ExtensionFrame = {
   [K in ExtensionFrameType]: z.infer<typeof EXTENSION_FRAME_SCHEMAS[K]>;
 }[ExtensionFrameType];
-
-// ---- host → extension ----------------------------------------------------
-
-/** `hello_ack`: the host's answer to `hello`. */
-export interface HelloAckFrame {
-  type: "hello_ack";
-  protocol_version: number;
-  zot_version: string;
-  provider: string;
-  model: string;
-  cwd: string;
-  extension_dir: string;
-  data_dir: string;
-}
-
-/** `command_invoked`: the user ran one of the extension's commands. */
-export interface CommandInvokedFrame {
-  type: "command_invoked";
-  id: string;
-  name: string;
-  args?: string;
-}
-
-/** `tool_call`: the model called one of the extension's tools. */
-export interface ToolCallFrame {
-  type: "tool_call";
-  id: string;
-  name: string;
-  args: Record<string, unknown>;
-}
-
-/** The payload fields lifecycle events and intercepts carry (zero values omitted). */
-export interface EventPayload {
-  step?: number;
-  stop?: string;
-  error?: string;
-  tool_id?: string;
-  tool_name?: string;
-  tool_args?: Record<string, unknown>;
-  text?: string;
-}
-
-/** `event`: a subscribed lifecycle event. One-way. */
-export interface EventFrame extends EventPayload {
-  type: "event";
-  event: EventName;
-}
-
-/** `event_intercept`: asks the extension whether an event may proceed. */
-export interface EventInterceptFrame extends EventPayload {
-  type: "event_intercept";
-  id: string;
-  event: InterceptableEvent;
-}
-
-/** `panel_key`: a key pressed while the extension's panel has focus. */
-export interface PanelKeyFrame {
-  type: "panel_key";
-  panel_id: string;
-  key: string;
-  text?: string;
-}
-
-/** `panel_close`: the user closed the extension's panel. */
-export interface PanelCloseFromHostFrame {
-  type: "panel_close";
-  panel_id: string;
-}
-
-/** `panel_resize`: the panel's drawable size changed. */
-export interface PanelResizeFrame {
-  type: "panel_resize";
-  panel_id: string;
-  width: number;
-  height: number;
-}
-
-/** `shutdown`: the host is stopping; reply `shutdown_ack` and exit. */
-export interface ShutdownFrame {
-  type: "shutdown";
-}
-
-/** Any frame the host sends. */
-export type HostFrame =
-  | HelloAckFrame
-  | CommandInvokedFrame
-  | ToolCallFrame
-  | EventFrame
-  | EventInterceptFrame
-  | PanelKeyFrame
-  | PanelCloseFromHostFrame
-  | PanelResizeFrame
-  | ShutdownFrame;
