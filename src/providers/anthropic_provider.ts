@@ -9,7 +9,7 @@ import {
   type RawMessageStreamEvent,
 } from "./anthropic.ts";
 import { toAnthropicParams } from "./anthropic_convert.ts";
-import type { Catalog } from "./catalog.ts";
+import { type Catalog, requestedModel } from "./catalog.ts";
 import type { ModelInfo } from "./model_info.ts";
 import { DEFAULT_RETRY, type RetryPolicy, streamLoop } from "./stream_loop.ts";
 import type { TurnBuilder } from "./turn.ts";
@@ -56,10 +56,7 @@ export class AnthropicProvider implements BoundProvider {
 
   /** Streams one answer; see Provider.stream. */
   stream(request: ModelRequest): AsyncIterable<StreamEvent> {
-    const model = request.model === this.model.id
-      ? this.model
-      : this.#catalog?.resolve(this.model.provider, request.model) ??
-        { ...this.model, id: request.model };
+    const model = requestedModel(this.model, request.model, this.#catalog);
     const params = toAnthropicParams(request, model);
     return streamLoop({
       provider: this.name,

@@ -70,6 +70,15 @@ export class Catalog {
   }
 }
 
+/**
+ * The model a request names: the bound one, else the catalog's entry for that id, else the
+ * bound model's limits and prices under the requested id.
+ */
+export function requestedModel(bound: ModelInfo, requested: string, catalog?: Catalog): ModelInfo {
+  if (requested === bound.id) return bound;
+  return catalog?.resolve(bound.provider, requested) ?? { ...bound, id: requested };
+}
+
 /** Loads the catalog: built-ins, then `$ZOT_HOME/models.json` merged over them. */
 export function loadCatalog(paths: ZotPaths): Catalog {
   return new Catalog(mergeUserModels(builtinModels(), readModelsFile(paths.modelsFile)));

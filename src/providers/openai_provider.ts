@@ -1,7 +1,7 @@
 /** The OpenAI chat-completions provider (also Ollama and other compatible servers). */
 
 import type { StopReason } from "../messages/mod.ts";
-import type { Catalog } from "./catalog.ts";
+import { type Catalog, requestedModel } from "./catalog.ts";
 import type { ModelInfo } from "./model_info.ts";
 import {
   type ChatCompletionChunk,
@@ -56,10 +56,7 @@ export class OpenAIProvider implements BoundProvider {
 
   /** Streams one answer; see Provider.stream. */
   stream(request: ModelRequest): AsyncIterable<StreamEvent> {
-    const model = request.model === this.model.id
-      ? this.model
-      : this.#catalog?.resolve(this.model.provider, request.model) ??
-        { ...this.model, id: request.model };
+    const model = requestedModel(this.model, request.model, this.#catalog);
     const params = toOpenAIParams(request, model);
     return streamLoop({
       provider: this.name,
