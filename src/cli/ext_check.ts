@@ -1,7 +1,7 @@
 /** `zot ext check <path|name>`: the extension checklist, for people and for CI (`--json`). */
 
 import type { Command } from "./commander.ts";
-import type { ZotPaths } from "../config/mod.ts";
+import { pathExists, type ZotPaths } from "../config/mod.ts";
 import { ZotError } from "../errors/mod.ts";
 import {
   checkExtension,
@@ -45,7 +45,7 @@ async function resolveTarget(
   cwd: string,
   paths: ZotPaths,
 ): Promise<DiscoveredExtension> {
-  const isPath = target.includes("/") || target === "." || await exists(target);
+  const isPath = target.includes("/") || target === "." || await pathExists(target);
   if (!isPath) return await findInstalled(target, { cwd, paths });
   const found = await discoverExtensions({ cwd, paths, explicit: [target], noDiscovery: true });
   if (found.extensions[0]) return found.extensions[0];
@@ -56,15 +56,6 @@ async function resolveTarget(
     1,
     { hint: bad ? `fix ${bad.manifestPath}` : "point at a folder holding extension.json" },
   );
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** `zot ext check <path|name> [--probe] [--json]`. */

@@ -5,7 +5,7 @@
  */
 
 import { Command, Option } from "./commander.ts";
-import { resolveZotHome, ZotPaths } from "../config/mod.ts";
+import { pathExists, resolveZotHome, ZotPaths } from "../config/mod.ts";
 import { join } from "node:path";
 import { ZotError } from "../errors/mod.ts";
 import {
@@ -291,7 +291,7 @@ export function addLogs(ext: Command, { output, locations }: ExtCommandContext):
       const path = options.audit
         ? auditLogFile(paths, logName(paths, name))
         : logFileFor(paths, name);
-      if (options.audit && !(await fileExists(path))) {
+      if (options.audit && !(await pathExists(path))) {
         throw new ZotError("ext_no_audit", `no permission audit for extension "${name}" yet`, 1, {
           hint: "run zot with --ext-audit to record what a sandboxed extension touches",
         });
@@ -312,14 +312,6 @@ export function addLogs(ext: Command, { output, locations }: ExtCommandContext):
 function logName(paths: ZotPaths, name: string): string {
   logFileFor(paths, name);
   return name;
-}
-
-async function fileExists(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
-  }
 }
 
 /** Calls `handler` on SIGINT (and SIGTERM where Deno supports it); returns the unsubscribe. */

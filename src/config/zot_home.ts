@@ -97,9 +97,3 @@ export class ZotPaths {
     return join(this.home, "SYSTEM.md");
   }
 }
-
-/** Creates a folder (and its parents) when missing; returns its path. */
-export async function ensureDir(path: string): Promise<string> {
-  await Deno.mkdir(path, { recursive: true });
-  return path;
-}

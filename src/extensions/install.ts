@@ -5,7 +5,7 @@
  */
 
 import { isAbsolute, join, resolve } from "node:path";
-import { ensureDir, type ZotPaths } from "../config/mod.ts";
+import { ensureDir, pathExists, type ZotPaths } from "../config/mod.ts";
 import { CancelledError, ConfigError, errorMessage, ZotError } from "../errors/mod.ts";
 import { copyTree } from "./copy_tree.ts";
 import { discoverExtensions, projectExtensionsDir } from "./discovery.ts";
@@ -215,7 +215,7 @@ async function moveAsideExisting(
   const clashes = [...found.extensions, ...found.shadowed]
     .filter((ext) => ext.source === scope && ext.name === name)
     .map((ext) => ext.dir);
-  if (await exists(dir) && !clashes.includes(dir)) clashes.unshift(dir);
+  if (await pathExists(dir) && !clashes.includes(dir)) clashes.unshift(dir);
   if (clashes.length === 0) return [];
   if (!options.force) {
     throw new ZotError(
@@ -245,16 +245,6 @@ async function moveAsideExisting(
 async function restore(moved: MovedAside[]): Promise<void> {
   for (const { dir, parked } of moved.toReversed()) {
     await Deno.rename(parked, dir).catch(() => {});
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return false;
-    throw err;
   }
 }
 

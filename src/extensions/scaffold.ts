@@ -5,6 +5,7 @@
  */
 
 import { dirname, join, resolve } from "node:path";
+import { pathExists } from "../config/mod.ts";
 import { ZotError } from "../errors/mod.ts";
 import { extensionNameProblem } from "./names.ts";
 import sdkJs from "../../extensions/sdk/zot_ext.mjs" with { type: "text" };
@@ -240,20 +241,10 @@ async function checkTarget(dir: string): Promise<boolean> {
 /** Creates `dir` and missing parents; returns the topmost folder it created, if any. */
 async function makeParents(dir: string): Promise<string | undefined> {
   let topmost: string | undefined;
-  for (let d = dir; !(await exists(d)); d = dirname(d)) {
+  for (let d = dir; !(await pathExists(d)); d = dirname(d)) {
     topmost = d;
     if (dirname(d) === d) break;
   }
   if (topmost) await Deno.mkdir(dir, { recursive: true });
   return topmost;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return false;
-    throw err;
-  }
 }
