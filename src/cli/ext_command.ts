@@ -180,7 +180,7 @@ program runs unrestricted, with your full user permissions.`,
             };
             output.err(installSummary(manifest, places, output));
             const ok = await confirm(output, "Install it?", options.yes);
-            spinner = new Spinner(output, `installing ${manifest.name}`).start();
+            if (ok) spinner = new Spinner(output, `installing ${manifest.name}`).start();
             return ok;
           },
         });
