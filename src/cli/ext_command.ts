@@ -51,7 +51,9 @@ Pass --global or --local to pick a copy explicitly.`;
 /** Builds the `ext` subcommand tree. */
 export function buildExtCommand(output: Output): Command {
   const ext = new Command("ext")
-    .description("manage extensions (list, install, remove, enable, disable, logs, permissions)")
+    .description(
+      "manage extensions (list, install, remove, enable, disable, logs, permissions, check, new)",
+    )
     .helpOption("-h, --help", "show help")
     // `zot ext` is added with addCommand, which inherits nothing from the root program.
     .exitOverride()
@@ -107,7 +109,7 @@ function scopeOf(options: { local?: true; global?: true }): InstallScope | undef
 export function addList(ext: Command, { output, locations }: ExtCommandContext): void {
   ext.command("list")
     .alias("ls")
-    .description("list extensions: name, version, source, state, description, path")
+    .description("list extensions: name, version, source, state, access, description, path")
     .option("--json", "print a JSON array instead of a table")
     .option(
       "-e, --ext <path>",
