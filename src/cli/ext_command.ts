@@ -15,6 +15,7 @@ import {
   discoverExtensions,
   emptyPermissions,
   extensionDataDir,
+  findInstalled,
   followLog,
   hasEscape,
   installExtension,
@@ -25,6 +26,7 @@ import {
   printLog,
   projectExtensionsDir,
   removeExtension,
+  removeGrant,
   type SandboxPlaces,
   saveGrant,
   setExtensionEnabled,
@@ -238,8 +240,12 @@ export function addRemove(ext: Command, { output, locations }: ExtCommandContext
     .addOption(globalOption())
     .addHelpText("after", SCOPE_HELP)
     .action(async (name, options) => {
-      const removed = await removeExtension(name, { ...locations(), scope: scopeOf(options) });
+      const { cwd, paths } = locations();
+      const removed = await removeExtension(name, { cwd, paths, scope: scopeOf(options) });
       output.out(`removed "${removed.name}" (${removed.source}) from ${removed.dir}\n`);
+      // The grant goes with the last installed copy, so a later install asks afresh.
+      const remaining = await findInstalled(removed.name, { cwd, paths }).catch(() => undefined);
+      if (!remaining && removed.valid) await removeGrant(paths, removed.name);
     });
 }
 

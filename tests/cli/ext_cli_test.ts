@@ -464,3 +464,17 @@ Deno.test("permissions of a plain program say it is unrestricted; logs --audit n
   assertIncludes(audit.stderr, 'no permission audit for extension "plain" yet');
   assertIncludes(audit.stderr, "--ext-audit");
 });
+
+Deno.test("remove takes the grant with the last copy, so a reinstall asks afresh", async () => {
+  await using w = await world();
+  await writeExtension(join(w.cwd, "wx"), {
+    name: "wx",
+    exec: "./main.ts",
+    permissions: { net: ["api.example.com"] },
+  });
+  ok(await zot(w, "install", "--yes", "./wx"));
+  const grant = join(w.home, "grants", "wx.json");
+  assertEquals((await Deno.stat(grant)).isFile, true);
+  ok(await zot(w, "remove", "wx"));
+  assertEquals(await listNames(join(w.home, "grants")), []);
+});
