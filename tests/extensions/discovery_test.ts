@@ -1,31 +1,7 @@
 import { join } from "node:path";
 import { assertEquals } from "../support/assert.ts";
-import { tempDir, writeExtension, writeFiles } from "../support/ext_dirs.ts";
-import { ZotPaths } from "../../src/config/mod.ts";
+import { extWorld, writeExtension, writeFiles } from "../support/ext_dirs.ts";
 import { discoverExtensions, type DiscoveryResult } from "../../src/extensions/mod.ts";
-
-interface World extends AsyncDisposable {
-  root: string;
-  cwd: string;
-  paths: ZotPaths;
-  project: string;
-  global: string;
-}
-
-async function world(): Promise<World> {
-  const dir = await tempDir();
-  const cwd = join(dir.path, "proj");
-  const paths = new ZotPaths(join(dir.path, "home"));
-  await Deno.mkdir(cwd);
-  return {
-    root: dir.path,
-    cwd,
-    paths,
-    project: join(cwd, ".zot", "extensions"),
-    global: paths.extensions,
-    [Symbol.asyncDispose]: () => dir[Symbol.asyncDispose](),
-  };
-}
 
 function ext(name: string, extra: Record<string, unknown> = {}) {
   return { name, exec: `./${name}`, ...extra };
@@ -44,13 +20,13 @@ function summary(result: DiscoveryResult) {
 }
 
 Deno.test("no extension folders at all is fine", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const result = await discoverExtensions({ ...w, explicit: [], noDiscovery: false });
   assertEquals(result, { extensions: [], invalid: [], shadowed: [] });
 });
 
 Deno.test("project comes before global, each sorted by folder name", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.global, "zeta"), ext("zeta"));
   await writeExtension(join(w.global, "alpha"), ext("alpha"));
   await writeExtension(join(w.project, "mid"), ext("mid"));
@@ -69,7 +45,7 @@ Deno.test("project comes before global, each sorted by folder name", async () =>
 });
 
 Deno.test("dedup is by manifest name, not folder name; the earlier one wins", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   // Same name under different folder names: upstream would load both.
   await writeExtension(join(w.project, "weather-dev"), ext("weather"));
   await writeExtension(join(w.global, "weather"), ext("weather"));
@@ -89,7 +65,7 @@ Deno.test("dedup is by manifest name, not folder name; the earlier one wins", as
 });
 
 Deno.test("--ext folders come first, made absolute, and win over installed copies", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.cwd, "dev", "weather"), ext("weather"));
   await writeExtension(join(w.root, "other"), ext("other"));
   await writeExtension(join(w.global, "weather"), ext("weather"));
@@ -108,7 +84,7 @@ Deno.test("--ext folders come first, made absolute, and win over installed copie
 });
 
 Deno.test("noDiscovery skips project and global but keeps --ext", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.cwd, "mine"), ext("mine"));
   await writeExtension(join(w.project, "p"), ext("p"));
   await writeExtension(join(w.global, "g"), ext("g"));
@@ -117,7 +93,7 @@ Deno.test("noDiscovery skips project and global but keeps --ext", async () => {
 });
 
 Deno.test("a missing or non-folder --ext path is reported, the rest still load", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeFiles(w.cwd, { "file.txt": "x" });
   await writeExtension(join(w.global, "g"), ext("g"));
   const result = await discoverExtensions({
@@ -136,7 +112,7 @@ Deno.test("a missing or non-folder --ext path is reported, the rest still load",
 });
 
 Deno.test("an invalid manifest is reported with its file and reason; the rest load", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.project, "broken"), '{"name": "broken", "exec": ');
   await writeExtension(join(w.project, "spaced"), ext("spaced", { exec: "node main.js" }));
   await writeExtension(join(w.global, "good"), ext("good"));
@@ -157,7 +133,7 @@ Deno.test("an invalid manifest is reported with its file and reason; the rest lo
 });
 
 Deno.test("an invalid project copy does not hide a valid global one", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.project, "x"), { name: "x" });
   await writeExtension(join(w.global, "x"), ext("x"));
   const result = await discoverExtensions({ ...w, explicit: [], noDiscovery: false });
@@ -171,7 +147,7 @@ Deno.test("an invalid project copy does not hide a valid global one", async () =
 });
 
 Deno.test("disabled extensions are listed (enabled: false) and still take their name", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.project, "x"), ext("x", { enabled: false }));
   await writeExtension(join(w.global, "x"), ext("x"));
   const result = await discoverExtensions({ ...w, explicit: [], noDiscovery: false });
@@ -181,7 +157,7 @@ Deno.test("disabled extensions are listed (enabled: false) and still take their 
 });
 
 Deno.test("hidden folders and plain files are skipped; symlinked folders are followed", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.global, ".zot-install-abc", "new"), ext("staged"));
   await writeExtension(join(w.global, ".hidden"), ext("hidden"));
   await writeFiles(w.global, { "README.md": "not an extension" });
@@ -197,7 +173,7 @@ Deno.test("hidden folders and plain files are skipped; symlinked folders are fol
 });
 
 Deno.test("an extensions path that is a file is reported, not a crash", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeFiles(w.paths.home, { extensions: "oops" });
   await writeExtension(join(w.project, "p"), ext("p"));
   const result = await discoverExtensions({ ...w, explicit: [], noDiscovery: false });

@@ -1,30 +1,8 @@
 import { join } from "node:path";
 import { assertEquals, assertRejects } from "../support/assert.ts";
-import { tempDir, writeExtension } from "../support/ext_dirs.ts";
-import { ZotPaths } from "../../src/config/mod.ts";
+import { extWorld, writeExtension } from "../support/ext_dirs.ts";
 import { UsageError, ZotError } from "../../src/errors/mod.ts";
 import { discoverExtensions, setExtensionEnabled } from "../../src/extensions/mod.ts";
-
-interface World extends AsyncDisposable {
-  cwd: string;
-  paths: ZotPaths;
-  global: string;
-  project: string;
-}
-
-async function world(): Promise<World> {
-  const dir = await tempDir();
-  const cwd = join(dir.path, "proj");
-  await Deno.mkdir(cwd);
-  const paths = new ZotPaths(join(dir.path, "home"));
-  return {
-    cwd,
-    paths,
-    global: paths.extensions,
-    project: join(cwd, ".zot", "extensions"),
-    [Symbol.asyncDispose]: () => dir[Symbol.asyncDispose](),
-  };
-}
 
 const COMMENTED = `{
   // Weather for any city.
@@ -38,7 +16,7 @@ const COMMENTED = `{
 `;
 
 Deno.test("disable changes only the value; comments, spacing and order survive", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const dir = await writeExtension(join(w.global, "weather"), COMMENTED);
   const result = await setExtensionEnabled("weather", false, w);
   assertEquals(result.changed, true);
@@ -52,7 +30,7 @@ Deno.test("disable changes only the value; comments, spacing and order survive",
 });
 
 Deno.test("disable adds the key when missing, in the file's own style", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const before = `{
     // four-space indent, no trailing comma
     "name": "clock",
@@ -76,7 +54,7 @@ Deno.test("disable adds the key when missing, in the file's own style", async ()
 });
 
 Deno.test("enabling an enabled extension writes nothing", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const text = `{"name":"quiet","exec":"./q"}`;
   const dir = await writeExtension(join(w.global, "quiet"), text);
   const before = await Deno.stat(join(dir, "extension.json"));
@@ -87,7 +65,7 @@ Deno.test("enabling an enabled extension writes nothing", async () => {
 });
 
 Deno.test("the manifest keeps its file mode and leaves no temp file", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const dir = await writeExtension(join(w.global, "m"), { name: "m", exec: "./m" });
   await Deno.chmod(join(dir, "extension.json"), 0o600);
   await setExtensionEnabled("m", false, w);
@@ -98,7 +76,7 @@ Deno.test("the manifest keeps its file mode and leaves no temp file", async () =
 });
 
 Deno.test("names are manifest names, whatever the folder is called", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const dir = await writeExtension(join(w.global, "some-folder"), { name: "real", exec: "./r" });
   await setExtensionEnabled("real", false, w);
   assertEquals(JSON.parse(await Deno.readTextFile(join(dir, "extension.json"))).enabled, false);
@@ -106,7 +84,7 @@ Deno.test("names are manifest names, whatever the folder is called", async () =>
 });
 
 Deno.test("with both scopes, the project copy is changed unless a scope is given", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const project = await writeExtension(join(w.project, "x"), { name: "x", exec: "./x" });
   const global = await writeExtension(join(w.global, "x"), { name: "x", exec: "./x" });
   const read = async (dir: string) =>
@@ -125,7 +103,7 @@ Deno.test("with both scopes, the project copy is changed unless a scope is given
 });
 
 Deno.test("a name in the other scope only is a clear error that names the flag", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.global, "g"), { name: "g", exec: "./g" });
   const err = await assertRejects(
     () => setExtensionEnabled("g", false, { ...w, scope: "project" }),
@@ -140,7 +118,7 @@ Deno.test("a name in the other scope only is a clear error that names the flag",
 });
 
 Deno.test("unknown and unsafe names are errors", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const unknown = await assertRejects(() => setExtensionEnabled("nope", true, w), ZotError);
   assertEquals(unknown.message, `no extension named "nope" is installed; see: zot ext list`);
   assertEquals(unknown.exitCode, 1);
@@ -149,7 +127,7 @@ Deno.test("unknown and unsafe names are errors", async () => {
 });
 
 Deno.test("a duplicated enabled key is refused and the file left as it was", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const text = `{"name": "d", "exec": "./d", "enabled": true, "enabled": true}`;
   const dir = await writeExtension(join(w.global, "d"), text);
   const err = await assertRejects(() => setExtensionEnabled("d", false, w), ZotError);

@@ -1,35 +1,18 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { assertEquals, assertIncludes, assertRejects } from "../support/assert.ts";
-import { git, listNames, tempDir, writeExtension, writeFiles } from "../support/ext_dirs.ts";
-import { ZotPaths } from "../../src/config/mod.ts";
+import {
+  type ExtWorld,
+  extWorld,
+  git,
+  listNames,
+  writeExtension,
+  writeFiles,
+} from "../support/ext_dirs.ts";
 import { CancelledError, ConfigError, ZotError } from "../../src/errors/mod.ts";
 import { installExtension, type InstallOptions, isGitUrl } from "../../src/extensions/mod.ts";
 
-interface World extends AsyncDisposable {
-  root: string;
-  cwd: string;
-  paths: ZotPaths;
-  global: string;
-  project: string;
-}
-
-async function world(): Promise<World> {
-  const dir = await tempDir();
-  const cwd = join(dir.path, "proj");
-  await Deno.mkdir(cwd);
-  const paths = new ZotPaths(join(dir.path, "home"));
-  return {
-    root: dir.path,
-    cwd,
-    paths,
-    global: paths.extensions,
-    project: join(cwd, ".zot", "extensions"),
-    [Symbol.asyncDispose]: () => dir[Symbol.asyncDispose](),
-  };
-}
-
-function install(w: World, source: string, extra: Partial<InstallOptions> = {}) {
+function install(w: ExtWorld, source: string, extra: Partial<InstallOptions> = {}) {
   return installExtension({ source, cwd: w.cwd, paths: w.paths, ...extra });
 }
 
@@ -62,7 +45,7 @@ Deno.test("isGitUrl: schemes, scp-like and .git names; everything else is a path
 });
 
 Deno.test("install from a folder copies everything under the manifest's name", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   // The folder name differs from the manifest name on purpose.
   const source = await helloSource(join(w.root, "src", "hello-folder"));
   await Deno.symlink("lib/deep/data.txt", join(source, "link"));
@@ -83,7 +66,7 @@ Deno.test("install from a folder copies everything under the manifest's name", a
 });
 
 Deno.test("a folder without a valid manifest installs nothing and leaves nothing", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeFiles(join(w.root, "plain"), { "main.py": "print(1)" });
   await writeExtension(join(w.root, "bad"), { name: "bad", exec: "python3 main.py" });
   const missing = await assertRejects(() => install(w, "../plain"), ConfigError);
@@ -97,7 +80,7 @@ Deno.test("a folder without a valid manifest installs nothing and leaves nothing
 });
 
 Deno.test("an existing extension is not overwritten without force", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await helloSource(join(w.root, "v1"));
   await helloSource(join(w.root, "v2"), { ...HELLO, version: "2.0.0" });
   await install(w, "../v1");
@@ -113,7 +96,7 @@ Deno.test("an existing extension is not overwritten without force", async () => 
 });
 
 Deno.test("force replaces the old copy, including one in a differently named folder", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await helloSource(join(w.root, "v2"), { ...HELLO, version: "2.0.0" });
   await writeExtension(join(w.global, "hello"), HELLO, { "old-only.txt": "stale" });
   await writeExtension(join(w.global, "hello-dev"), HELLO);
@@ -126,7 +109,7 @@ Deno.test("force replaces the old copy, including one in a differently named fol
 });
 
 Deno.test("--local installs into <cwd>/.zot/extensions and ignores the global copy", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await helloSource(join(w.root, "src"));
   await install(w, "../src");
   const result = await install(w, join(w.root, "src"), { local: true });
@@ -137,7 +120,7 @@ Deno.test("--local installs into <cwd>/.zot/extensions and ignores the global co
 });
 
 Deno.test("installing the project folder into itself does not copy the destination", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await helloSource(w.cwd);
   const first = await install(w, ".", { local: true });
   const expected = [".zot", "extension.json", "hello.sh", "lib"];
@@ -151,7 +134,7 @@ Deno.test("installing the project folder into itself does not copy the destinati
 });
 
 Deno.test("a missing or non-executable exec is a warning, not a failure", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.root, "unbuilt"), { name: "unbuilt", exec: "./bin/unbuilt" });
   await writeExtension(join(w.root, "nox"), { name: "nox", exec: "./run.sh" }, { "run.sh": "" });
   await Deno.chmod(join(w.root, "nox", "run.sh"), 0o644);
@@ -168,7 +151,7 @@ Deno.test("a missing or non-executable exec is a warning, not a failure", async 
 });
 
 Deno.test("an aborted install is rolled back", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await helloSource(join(w.root, "src"));
   const controller = new AbortController();
   controller.abort();
@@ -194,7 +177,7 @@ const GIT_FILES = {
 };
 
 Deno.test("install from a file:// git URL clones and installs under the manifest name", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const { bare } = await gitRepos(w.root, GIT_FILES);
   const result = await install(w, pathToFileURL(bare).href);
   assertEquals([result.name, result.kind, result.dir], ["gitext", "git", join(w.global, "gitext")]);
@@ -203,7 +186,7 @@ Deno.test("install from a file:// git URL clones and installs under the manifest
 });
 
 Deno.test("install from a plain path to a bare repository", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const { bare } = await gitRepos(w.root, GIT_FILES);
   const result = await install(w, bare, { local: true });
   assertEquals(result.dir, join(w.project, "gitext"));
@@ -211,7 +194,7 @@ Deno.test("install from a plain path to a bare repository", async () => {
 });
 
 Deno.test("a cloned repository without a manifest is rolled back", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const { bare } = await gitRepos(w.root, { "README.md": "no manifest here" }, "nomanifest");
   const err = await assertRejects(() => install(w, pathToFileURL(bare).href), ConfigError);
   assertEquals(err.code, "ext_invalid_manifest");
@@ -219,7 +202,7 @@ Deno.test("a cloned repository without a manifest is rolled back", async () => {
 });
 
 Deno.test("a failed clone reports git's error and leaves nothing", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const url = pathToFileURL(join(w.root, "missing.git")).href;
   const err = await assertRejects(() => install(w, url), ZotError);
   assertEquals(err.code, "ext_clone_failed");
@@ -228,7 +211,7 @@ Deno.test("a failed clone reports git's error and leaves nothing", async () => {
 });
 
 Deno.test("a source that looks like a git option is never read as one", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const marker = join(w.root, "pwned");
   const evil = `--upload-pack=touch ${marker};.git`;
   const err = await assertRejects(() => install(w, evil), ZotError);
@@ -243,7 +226,7 @@ Deno.test("a source that looks like a git option is never read as one", async ()
 });
 
 Deno.test("staging folders left by a killed install are swept once they are stale", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await helloSource(join(w.root, "src"));
   const stale = join(w.global, ".zot-install-stale");
   const fresh = join(w.global, ".zot-install-fresh");

@@ -1,35 +1,11 @@
 import { join } from "node:path";
 import { assertEquals, assertRejects } from "../support/assert.ts";
-import { listNames, tempDir, writeExtension } from "../support/ext_dirs.ts";
-import { ZotPaths } from "../../src/config/mod.ts";
+import { extWorld, listNames, writeExtension } from "../support/ext_dirs.ts";
 import { UsageError, ZotError } from "../../src/errors/mod.ts";
 import { findInstalled, removeExtension } from "../../src/extensions/mod.ts";
 
-interface World extends AsyncDisposable {
-  root: string;
-  cwd: string;
-  paths: ZotPaths;
-  global: string;
-  project: string;
-}
-
-async function world(): Promise<World> {
-  const dir = await tempDir();
-  const cwd = join(dir.path, "proj");
-  await Deno.mkdir(cwd);
-  const paths = new ZotPaths(join(dir.path, "home"));
-  return {
-    root: dir.path,
-    cwd,
-    paths,
-    global: paths.extensions,
-    project: join(cwd, ".zot", "extensions"),
-    [Symbol.asyncDispose]: () => dir[Symbol.asyncDispose](),
-  };
-}
-
 Deno.test("remove deletes the winning (project) copy, then the global one", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.project, "x"), { name: "x", exec: "./x" }, { "data/a": "1" });
   await writeExtension(join(w.global, "x"), { name: "x", exec: "./x" });
   const first = await removeExtension("x", w);
@@ -42,7 +18,7 @@ Deno.test("remove deletes the winning (project) copy, then the global one", asyn
 });
 
 Deno.test("remove with a scope touches only that scope", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.project, "x"), { name: "x", exec: "./x" });
   await writeExtension(join(w.global, "x"), { name: "x", exec: "./x" });
   await removeExtension("x", { ...w, scope: "global" });
@@ -51,7 +27,7 @@ Deno.test("remove with a scope touches only that scope", async () => {
 });
 
 Deno.test("an extension with an invalid manifest is removed by its folder name", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.global, "broken"), "{ not json");
   await writeExtension(join(w.global, "keep"), { name: "keep", exec: "./k" });
   const removed = await removeExtension("broken", w);
@@ -60,7 +36,7 @@ Deno.test("an extension with an invalid manifest is removed by its folder name",
 });
 
 Deno.test("a symlinked extension loses the link, never the linked folder", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   const real = await writeExtension(join(w.root, "dev", "linked"), { name: "linked", exec: "./l" });
   await Deno.mkdir(w.global, { recursive: true });
   await Deno.symlink(real, join(w.global, "linked"));
@@ -70,7 +46,7 @@ Deno.test("a symlinked extension loses the link, never the linked folder", async
 });
 
 Deno.test("unknown or unsafe names: clear errors, nothing deleted", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.global, "keep"), { name: "keep", exec: "./k" });
   const unknown = await assertRejects(() => removeExtension("gone", w), ZotError);
   assertEquals(unknown.code, "ext_not_found");
@@ -80,7 +56,7 @@ Deno.test("unknown or unsafe names: clear errors, nothing deleted", async () => 
 });
 
 Deno.test("findInstalled prefers the project copy and honours a scope", async () => {
-  await using w = await world();
+  await using w = await extWorld();
   await writeExtension(join(w.project, "p"), { name: "same", exec: "./x" });
   await writeExtension(join(w.global, "g"), { name: "same", exec: "./x" });
   assertEquals((await findInstalled("same", w)).dir, join(w.project, "p"));

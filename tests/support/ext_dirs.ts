@@ -1,6 +1,7 @@
 /** Temp folders and extension folders for extension-management tests. */
 
 import { dirname, join } from "node:path";
+import { ZotPaths } from "../../src/config/mod.ts";
 
 /** A temp folder removed (recursively) at the end of an `await using` scope. */
 export interface TempDir extends AsyncDisposable {
@@ -63,4 +64,31 @@ export async function git(cwd: string, ...args: string[]): Promise<void> {
   if (!output.success) {
     throw new Error(`git ${args.join(" ")} failed: ${new TextDecoder().decode(output.stderr)}`);
   }
+}
+
+/** A temp project folder (`cwd`) and `$ZOT_HOME` side by side, removed on dispose. */
+export interface ExtWorld extends AsyncDisposable {
+  root: string;
+  cwd: string;
+  paths: ZotPaths;
+  /** `$ZOT_HOME/extensions`. */
+  global: string;
+  /** `<cwd>/.zot/extensions`. */
+  project: string;
+}
+
+/** Creates an ExtWorld. */
+export async function extWorld(): Promise<ExtWorld> {
+  const dir = await tempDir();
+  const cwd = join(dir.path, "proj");
+  await Deno.mkdir(cwd);
+  const paths = new ZotPaths(join(dir.path, "home"));
+  return {
+    root: dir.path,
+    cwd,
+    paths,
+    global: paths.extensions,
+    project: join(cwd, ".zot", "extensions"),
+    [Symbol.asyncDispose]: () => dir[Symbol.asyncDispose](),
+  };
 }
