@@ -74,6 +74,9 @@ export async function runToolCall(
     const reason = decision.reason?.trim() || "tool call refused by extension guard";
     return finish(errorResult(call.id, reason, extension), decision.extension ?? "extension guard");
   }
+  // Interception does not watch the signal; a Ctrl-C during it must not start the tool
+  // (write and edit would still change files).
+  if (signal.aborted) return finish(errorResult(call.id, ABORTED_RESULT_TEXT, extension));
   let args = call.args;
   if (decision.args) {
     const problems = entry.validate(decision.args);

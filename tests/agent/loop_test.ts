@@ -1,4 +1,9 @@
-import { Agent, type AgentEvent, type SessionSink } from "../../src/agent/mod.ts";
+import {
+  ABORTED_RESULT_TEXT,
+  Agent,
+  type AgentEvent,
+  type SessionSink,
+} from "../../src/agent/mod.ts";
 import type { Message, ToolMessage, Usage } from "../../src/messages/mod.ts";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
 import { callTools, FakeProvider, hangAfter, say } from "../support/fake_provider.ts";
@@ -383,6 +388,32 @@ Deno.test("aborting mid-tool stops the tool and stubs the calls that got no resu
   const last = events.at(-1);
   assertEquals(last, { type: "done", stop: "aborted" });
   assertEquals(events.filter((e) => e.type === "tool_result").length, 2);
+});
+
+Deno.test("a call whose guard is still deciding when the user aborts is not run", async () => {
+  const controller = new AbortController();
+  const calls: Record<string, unknown>[] = [];
+  const provider = new FakeProvider([
+    callTools([{ id: "e", name: "echo", args: { text: "side effect" } }]),
+  ]);
+  const ext = new FakeExtensions();
+  // The guard answers "allow" only after Ctrl-C arrived (the host's interception takes no signal).
+  ext.toolCall = () => {
+    controller.abort();
+    return { block: false };
+  };
+  const agent = new Agent({
+    provider,
+    model: "m",
+    system: "",
+    cwd: "/",
+    tools: [echoTool(calls)],
+    extensions: ext,
+  });
+  const result = await agent.prompt("go", { signal: controller.signal });
+  assertEquals(result.stop, "aborted");
+  assertEquals(calls, []);
+  assertEquals(resultText(lastToolMessage(agent.messages)), ABORTED_RESULT_TEXT);
 });
 
 Deno.test("a provider failure ends the turn with an error event before done", async () => {
