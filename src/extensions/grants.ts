@@ -92,12 +92,18 @@ function unionValue(a: PermissionValue | undefined, b: PermissionValue | undefin
   return list.length ? [...new Set(list)] : (a ?? b);
 }
 
-/** The union of two permission sets (allow side); used to compare requests over time. */
+/**
+ * The union of two permission sets, both sides: what either allows, and what either
+ * denies (a deny only ever narrows, so none may be dropped). Used to compare requests
+ * over time and to add a one-run grant to a stored one.
+ */
 export function unionPermissions(a: PermissionRequest, b: PermissionRequest): PermissionRequest {
   const out = emptyPermissions();
-  for (const name of PERMISSION_NAMES) {
-    const value = unionValue(a.allow[name], b.allow[name]);
-    if (value !== undefined) out.allow[name] = value;
+  for (const side of ["allow", "deny"] as const) {
+    for (const name of PERMISSION_NAMES) {
+      const value = unionValue(a[side][name], b[side][name]);
+      if (value !== undefined) out[side][name] = value;
+    }
   }
   return out;
 }

@@ -141,12 +141,12 @@ async function effectiveGrant(
   const runGrant = ext.source === "flag" ? context.runGrant : undefined;
   const record = await loadGrant(context.paths, ext.name);
   const check = checkGrant(request, record);
+  // The manifest's own denies only narrow what runs, so they always apply, beside the
+  // grant's and the one-run flags' (merged per permission, never one replacing another).
+  const manifestDenies: PermissionRequest = { allow: {}, deny: request.deny };
   if (check.ok) {
     const permissions = runGrant ? unionPermissions(check.granted, runGrant) : check.granted;
-    // The manifest's own denies only narrow what runs, so they always apply.
-    return {
-      permissions: { allow: permissions.allow, deny: { ...request.deny, ...check.granted.deny } },
-    };
+    return { permissions: unionPermissions(permissions, manifestDenies) };
   }
   if (check.reason === "request_grew") {
     return {
@@ -158,7 +158,7 @@ async function effectiveGrant(
   // No stored grant: an empty request needs none, and a one-run grant may cover it.
   const oneRun = runGrant ?? emptyPermissions();
   const beyond = permissionsBeyond(request, oneRun);
-  if (!beyond.length) return { permissions: { allow: oneRun.allow, deny: request.deny } };
+  if (!beyond.length) return { permissions: unionPermissions(oneRun, manifestDenies) };
   const how = ext.source === "flag"
     ? `pass the permissions for this run (e.g. --allow-${beyond[0].split(":")[0]}=…) or run: ` +
       `zot ext permissions ${ext.name}`

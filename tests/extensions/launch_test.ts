@@ -109,6 +109,29 @@ Deno.test("--ext extensions take one-run grants from the command line", async ()
   });
 });
 
+Deno.test("denies add up: the manifest's, the stored grant's and the one-run flags' all apply", async () => {
+  await withHome(async (paths) => {
+    const request = { allow: { read: ["/data"] }, deny: { read: ["/data/secret"] } };
+    const plan = async (source: DiscoveredExtension["source"]) =>
+      (await planLaunches([ext("w", { permissions: request }, source)], {
+        paths,
+        cwd: "/p",
+        env: {},
+        deno: "/bin/deno",
+        runGrant: { allow: { read: ["/data"] }, deny: { net: true } },
+      })).specs[0].args;
+    // no stored grant: the --ext run's own --deny-net is not dropped
+    const oneRun = await plan("flag");
+    assert(oneRun.includes("--deny-read=/data/secret"), oneRun.join(" "));
+    assert(oneRun.includes("--deny-net"), oneRun.join(" "));
+    // a stored grant with a deny of its own does not cancel the manifest's
+    await saveGrant(paths, "w", request, { allow: request.allow, deny: { read: ["/data/other"] } });
+    const stored = await plan("flag");
+    assert(stored.includes("--deny-read=/data/other,/data/secret"), stored.join(" "));
+    assert(stored.includes("--deny-net"), stored.join(" "));
+  });
+});
+
 Deno.test("no deno means the sandboxed extension is refused with how to install it", async () => {
   await withHome(async (paths) => {
     const plan = await planLaunches([ext("w", { permissions: { allow: {}, deny: {} } })], {
