@@ -1,8 +1,9 @@
 /**
- * Reading a session file. A tail that is not JSON (torn by a crash while writing) is dropped
- * and, when asked, cut off the file so appends continue on a clean line; corrupt lines in
- * the middle, and JSON lines this version cannot use, are skipped and counted but kept in
- * the file. Nothing here throws on bad content.
+ * Reading a session file. An unterminated last line that is not JSON (torn by a crash while
+ * writing: every record is written with its newline in one write) is dropped and, when asked,
+ * cut off the file so appends continue on a clean line. Every other bad line (corrupt, or
+ * JSON this version cannot use) is skipped and counted but kept in the file. A file with no
+ * session line at all is never changed. Nothing here throws on bad content.
  */
 
 import { basename } from "node:path";
@@ -17,15 +18,22 @@ export interface SessionFileContents {
   messages: Message[];
   /** Running usage total from the last usage line. */
   cumulative: Usage;
-  /** Lines skipped: corrupt ones before the end, and JSON this version cannot use. */
+  /** Lines skipped: corrupt ones (other than a torn last line) and JSON this version cannot use. */
   skipped: number;
-  /** Bytes cut from the end because the last line(s) were torn or corrupt. */
+  /** Bytes of a torn (unterminated, not JSON) last line, cut off the file by a repair. */
   droppedTailBytes: number;
+  /** Lines that decoded as session records; 0 for a file that is not a session at all. */
+  sessionLines: number;
+  /** Size of the file as read. */
+  bytes: number;
 }
 
 /** Options for readSessionFile. */
 export interface ReadSessionOptions {
-  /** Truncate a bad tail off the file (and end a good unterminated last line with \n). */
+  /**
+   * Cut a torn last line off the file (and end an unterminated last line with \n); only done
+   * when the file holds at least one session line.
+   */
   repair?: boolean;
 }
 
@@ -42,35 +50,30 @@ export async function readSessionFile(
     cumulative: zeroUsage(),
     skipped: 0,
     droppedTailBytes: 0,
+    sessionLines: 0,
+    bytes: bytes.length,
   };
-  let goodEnd = 0;
-  let badSinceGood = 0;
-  let unterminatedGood = false;
+  let tornAt = -1;
   let start = 0;
   while (start < bytes.length) {
     const nl = bytes.indexOf(10, start);
     const end = nl === -1 ? bytes.length : nl + 1;
     const text = decoder.decode(bytes.subarray(start, nl === -1 ? bytes.length : nl));
-    if (text.trim() === "") {
-      if (badSinceGood === 0) goodEnd = end;
-    } else {
+    if (text.trim() !== "") {
       const decoded = decodeLine(text);
-      if (decoded.kind === "corrupt") {
-        badSinceGood++;
-      } else {
-        result.skipped += badSinceGood + (decoded.kind === "unusable" ? 1 : 0);
-        badSinceGood = 0;
-        goodEnd = end;
-        unterminatedGood = nl === -1;
-        if (decoded.kind === "line") apply(result, decoded.line);
+      if (decoded.kind === "corrupt" && nl === -1) tornAt = start;
+      else if (decoded.kind !== "line") result.skipped++;
+      else {
+        result.sessionLines++;
+        apply(result, decoded.line);
       }
     }
     start = end;
   }
-  result.droppedTailBytes = bytes.length - goodEnd;
-  if (options.repair) {
-    if (result.droppedTailBytes > 0) await Deno.truncate(path, goodEnd);
-    if (unterminatedGood && result.droppedTailBytes === 0) {
+  result.droppedTailBytes = tornAt === -1 ? 0 : bytes.length - tornAt;
+  if (options.repair && result.sessionLines > 0) {
+    if (tornAt !== -1) await Deno.truncate(path, tornAt);
+    else if (bytes[bytes.length - 1] !== 10) {
       await Deno.writeFile(path, new Uint8Array([10]), { append: true });
     }
   }

@@ -1,7 +1,7 @@
 /**
  * An open session file. Each record is written as one line with one write the moment it is
  * appended (no user-space buffering), in call order, so a crash loses at most the line
- * being written. A session that never got a message is deleted on close.
+ * being written. A session created by this run that never got a message is deleted on close.
  */
 
 import { basename, dirname, join } from "node:path";
@@ -38,6 +38,7 @@ export class Session {
   #messageCount: number;
   #failure: unknown;
   #closed = false;
+  #fresh: boolean;
 
   /** Used by SessionStore; file is open for appending. */
   constructor(init: {
@@ -46,6 +47,8 @@ export class Session {
     meta: SessionMeta;
     loaded: readonly Message[];
     cumulative: Usage;
+    /** Created by this run (not reopened): only then is an empty one deleted on close. */
+    fresh: boolean;
     report: LoadReport;
   }) {
     this.path = init.path;
@@ -55,6 +58,7 @@ export class Session {
     this.#cumulative = init.cumulative;
     this.report = init.report;
     this.#messageCount = init.loaded.length;
+    this.#fresh = init.fresh;
   }
 
   /** The session's meta (the latest one appended). */
@@ -122,14 +126,17 @@ export class Session {
     });
   }
 
-  /** Waits for pending writes and closes; a session with no messages is deleted. */
+  /**
+   * Waits for pending writes and closes. A new session with no messages is deleted; a
+   * reopened file never is (it may hold lines this version cannot read).
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     await this.#queue.catch(() => {});
     this.#file?.close();
     this.#file = undefined;
-    if (this.#messageCount === 0) await Deno.remove(this.path).catch(() => {});
+    if (this.#fresh && this.#messageCount === 0) await Deno.remove(this.path).catch(() => {});
   }
 
   #write(lines: SessionLine[], after: () => void): Promise<void> {

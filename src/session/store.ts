@@ -83,6 +83,7 @@ export class SessionStore {
         meta,
         loaded: [],
         cumulative: zeroUsage(),
+        fresh: true,
         report: { skippedLines: 0, droppedTailBytes: 0, stubbedResults: 0, orphanedResults: 0 },
       });
     }
@@ -90,7 +91,8 @@ export class SessionStore {
 
   /**
    * Opens a session for appending. A torn last line is cut off the file, corrupt lines are
-   * skipped and counted, and tool calls without results get stub results.
+   * skipped and counted, and tool calls without results get stub results. A file that holds
+   * no session line is refused untouched (ConfigError `not_a_session`).
    */
   async open(path: string): Promise<Session> {
     const abs = resolve(path);
@@ -111,6 +113,14 @@ export class SessionStore {
         },
       );
     }
+    if (contents.bytes > 0 && contents.sessionLines === 0) {
+      throw new ConfigError(
+        "not_a_session",
+        `${abs} is not a zot session file (none of its lines is a session record); ` +
+          `it was left unchanged`,
+        { hint: "pass a .jsonl file listed by zot --resume, or leave out --session" },
+      );
+    }
     const repaired = repairToolPairs(contents.messages);
     const meta: SessionMeta = contents.meta ?? {
       id: idFromFileName(abs),
@@ -127,6 +137,7 @@ export class SessionStore {
       meta,
       loaded: repaired.messages,
       cumulative: contents.cumulative,
+      fresh: false,
       report: {
         skippedLines: contents.skipped,
         droppedTailBytes: contents.droppedTailBytes,

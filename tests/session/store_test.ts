@@ -183,6 +183,60 @@ Deno.test("session: corrupt middle lines are skipped and counted; a good untermi
   });
 });
 
+Deno.test("session: a file that is not a session is refused and left exactly as it was", async () => {
+  await withStore(async ({ cwd, store }) => {
+    const cases = {
+      "notes.md": "# Notes\n\nsome text\nlast line without newline",
+      "events.jsonl": '{"event":"click"}\n{"event":"scroll"}\n',
+      "one-line.txt": "hello",
+    };
+    for (const [name, text] of Object.entries(cases)) {
+      const path = join(cwd, name);
+      await Deno.writeTextFile(path, text);
+      const err = await assertRejects(() => store.open(path), ConfigError);
+      assertEquals(err.code, "not_a_session");
+      assert.match(err.message, /is not a zot session file.*left unchanged/);
+      assertEquals(await Deno.readTextFile(path), text, `${name} is untouched`);
+    }
+  });
+});
+
+Deno.test("session: only a torn unterminated last line is cut; corrupt complete lines are kept", async () => {
+  await withStore(async ({ cwd, store }) => {
+    const session = await store.create({ cwd, model: "m", provider: "p" });
+    await session.append(user("a"));
+    await session.close();
+    const tail = '{"typo": \nnot json either\n';
+    await Deno.writeTextFile(session.path, tail, { append: true });
+    const before = await Deno.readTextFile(session.path);
+    const reopened = await store.open(session.path);
+    assertEquals(reopened.loaded, [user("a")]);
+    assertEquals(reopened.report.skippedLines, 2);
+    assertEquals(reopened.report.droppedTailBytes, 0);
+    assertEquals(await Deno.readTextFile(session.path), before, "complete lines are never cut");
+    await reopened.close();
+  });
+});
+
+Deno.test("session: a reopened session without readable messages is not deleted on close", async () => {
+  await withStore(async ({ cwd, store }) => {
+    const session = await store.create({ cwd, model: "m", provider: "p" });
+    await session.close();
+    // A message of a newer zot: valid JSON this version cannot decode.
+    const meta = JSON.stringify({ type: "meta", meta: session.meta });
+    const future = JSON.stringify({
+      type: "message",
+      message: { role: "user", content: [{ type: "hologram", data: "…" }] },
+    });
+    await Deno.writeTextFile(session.path, `${meta}\n${future}\n`);
+    const reopened = await store.open(session.path);
+    assertEquals(reopened.loaded, []);
+    assertEquals(reopened.report.skippedLines, 1);
+    await reopened.close();
+    assertEquals(await Deno.readTextFile(session.path), `${meta}\n${future}\n`);
+  });
+});
+
 Deno.test("session: tool calls without results get stubs; orphan results are dropped", async () => {
   await withStore(async ({ cwd, store }) => {
     const session = await store.create({ cwd, model: "m", provider: "p" });
