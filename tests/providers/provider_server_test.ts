@@ -1,6 +1,6 @@
 import { assertEquals } from "../support/assert.ts";
 import { createProvider } from "../../src/providers/mod.ts";
-import type { RecordedRequest } from "../support/provider_server.ts";
+import { ProviderServer, type RecordedRequest } from "../support/provider_server.ts";
 import { collect, doneOf, noEnv, request, tempHome } from "./harness.ts";
 
 const SERVER = new URL("../support/provider_server.ts", import.meta.url).pathname;
@@ -74,4 +74,43 @@ Deno.test("provider_server runs as a process from a JSON script and records requ
     const status = await child.status;
     assertEquals(status.success, true, "exits cleanly on SIGTERM");
   }
+});
+
+/** The `data:` payloads of an SSE body, parsed (`[DONE]` kept as the string). */
+function records(body: string): unknown[] {
+  return body.split("\n\n").filter((r) => r !== "").map((record) => {
+    const data = record.split("\n").find((l) => l.startsWith("data: "))!.slice(6);
+    return data === "[DONE]" ? data : JSON.parse(data);
+  });
+}
+
+Deno.test("provider_server: OpenAI chunks carry usage:null and a tool-only answer opens with role + tool call", async () => {
+  await using server = await ProviderServer.start();
+  server.reply({ blocks: [{ type: "tool_use", id: "call_1", name: "read", input: {} }] });
+  const res = await fetch(`${server.url}/v1/chat/completions`, {
+    method: "POST",
+    body: JSON.stringify({
+      model: "gpt-4o",
+      stream: true,
+      stream_options: { include_usage: true },
+    }),
+  });
+  const chunks = records(await res.text());
+  const choice = (i: number) => (chunks[i] as { choices: { delta: unknown }[] }).choices[0];
+  assertEquals(choice(0).delta, {
+    role: "assistant",
+    content: null,
+    tool_calls: [{
+      index: 0,
+      id: "call_1",
+      type: "function",
+      function: { name: "read", arguments: "" },
+    }],
+    refusal: null,
+  });
+  assertEquals(chunks.at(-1), "[DONE]");
+  const [usage, ...rest] = chunks.slice(0, -1).reverse() as Record<string, unknown>[];
+  assertEquals(usage.choices, []);
+  assertEquals(typeof usage.usage, "object");
+  for (const chunk of rest) assertEquals(chunk.usage, null, JSON.stringify(chunk));
 });

@@ -188,14 +188,19 @@ export function openaiEvents(
     model: turn.model ?? requestModel,
     system_fingerprint: "fp_zot_test",
   };
+  // With include_usage every chunk but the last carries `"usage": null`.
   const chunk = (delta: unknown, finish: string | null = null) =>
     sse(null, {
       ...base,
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      ...(includeUsage ? { usage: null } : {}),
     });
-  const events = [chunk({ role: "assistant", content: "", refusal: null })];
+  const blocks = turnBlocks(turn);
+  // An answer that opens with a tool call carries the role in that call's first chunk.
+  const toolFirst = blocks[0]?.type === "tool_use";
+  const events = toolFirst ? [] : [chunk({ role: "assistant", content: "", refusal: null })];
   let toolIndex = 0;
-  turnBlocks(turn).forEach((block, index) => {
+  blocks.forEach((block, index) => {
     if (block.type === "text") {
       for (const content of pieces(block.text, size)) events.push(chunk({ content }));
     } else if (block.type === "thinking") {
@@ -205,14 +210,17 @@ export function openaiEvents(
       }
     } else {
       const i = toolIndex++;
-      events.push(chunk({
-        tool_calls: [{
-          index: i,
-          id: block.id ?? `call_${seq}_${index}`,
-          type: "function",
-          function: { name: block.name, arguments: "" },
-        }],
-      }));
+      const call = {
+        index: i,
+        id: block.id ?? `call_${seq}_${index}`,
+        type: "function",
+        function: { name: block.name, arguments: "" },
+      };
+      events.push(chunk(
+        index === 0
+          ? { role: "assistant", content: null, tool_calls: [call], refusal: null }
+          : { tool_calls: [call] },
+      ));
       for (const args of pieces(argsText(block), size)) {
         events.push(chunk({ tool_calls: [{ index: i, function: { arguments: args } }] }));
       }
