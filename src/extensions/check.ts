@@ -19,6 +19,7 @@ import { describeNoise, FrameTap, type NextLine } from "./check_frames.ts";
 import { DEFAULT_BUILTIN_COMMANDS, DEFAULT_BUILTIN_TOOLS } from "./host.ts";
 import { planLaunches } from "./launch.ts";
 import { ExtensionLog } from "./log.ts";
+import { isUsableToolName, usableCommandName } from "./managed_extension.ts";
 import { describeExit, ExtensionProcess } from "./process.ts";
 import { sampleArgs } from "./sample_args.ts";
 import { emptyPermissions } from "./sandbox.ts";
@@ -253,11 +254,20 @@ async function collectRegistrations(
 function noteRegistration(frame: ExtensionFrame, registered: Registered, report: Report): void {
   switch (frame.type) {
     case "register_command": {
-      registered.commands.push(frame.name);
-      const shadowed = DEFAULT_BUILTIN_COMMANDS.includes(frame.name);
+      const name = usableCommandName(frame.name);
+      if (name === undefined) {
+        report(
+          "fail",
+          `command ${JSON.stringify(frame.name)}`,
+          "not a usable command name (no spaces or control characters, at most 64); zot skips it",
+        );
+        return;
+      }
+      registered.commands.push(name);
+      const shadowed = DEFAULT_BUILTIN_COMMANDS.includes(name);
       report(
         shadowed ? "warn" : "pass",
-        `command /${frame.name}`,
+        `command /${name}`,
         shadowed
           ? "a built-in command has this name and wins"
           : frame.description || "(no description)",
@@ -265,6 +275,14 @@ function noteRegistration(frame: ExtensionFrame, registered: Registered, report:
       return;
     }
     case "register_tool": {
+      if (!isUsableToolName(frame.name)) {
+        report(
+          "fail",
+          `tool ${JSON.stringify(frame.name)}: name`,
+          'not a usable tool name (letters, digits, "_" and "-", at most 64); zot skips it',
+        );
+        return;
+      }
       const problems = checkToolSchema(frame.schema ?? { type: "object" });
       if (problems.length) {
         report("fail", `tool ${frame.name}: schema`, problems.join("; "));

@@ -48,6 +48,18 @@ export interface HostLink {
 
 const COMMAND_NAME = /^[^\s/\p{Cc}][^\s\p{Cc}]{0,63}$/u;
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The name zot uses for a registered command (one leading "/" dropped); undefined if unusable. */
+export function usableCommandName(name: string): string | undefined {
+  const bare = name.startsWith("/") ? name.slice(1) : name;
+  return COMMAND_NAME.test(bare) ? bare : undefined;
+}
+
+/** Whether a tool name is one providers accept (letters, digits, "_" and "-", at most 64). */
+export function isUsableToolName(name: string): boolean {
+  return TOOL_NAME.test(name);
+}
+
 const EMPTY_SCHEMA: JsonSchema = { type: "object", properties: {} };
 
 /** One extension and its process. */
@@ -278,8 +290,8 @@ export class ManagedExtension implements RegistrationSource {
   #onFrame(frame: ExtensionFrame): void {
     switch (frame.type) {
       case "register_command": {
-        const name = frame.name.startsWith("/") ? frame.name.slice(1) : frame.name;
-        if (!COMMAND_NAME.test(name)) {
+        const name = usableCommandName(frame.name);
+        if (name === undefined) {
           this.#log.diagnostic(`command name ${JSON.stringify(frame.name)} is not usable; skipped`);
           return;
         }
@@ -328,7 +340,7 @@ export class ManagedExtension implements RegistrationSource {
   }
 
   #registerTool(frame: RegisterToolFrame): void {
-    if (!TOOL_NAME.test(frame.name)) {
+    if (!isUsableToolName(frame.name)) {
       this.#log.diagnostic(
         `tool name ${JSON.stringify(frame.name)} is not usable (letters, digits, "_" and "-", ` +
           `at most 64); skipped`,

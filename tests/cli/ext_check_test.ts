@@ -46,6 +46,8 @@ Deno.test("a broken extension fails the check with each problem named", async ()
     `✗ hello name matches the manifest  hello says "not-broken" but extension.json says "broken"`,
   );
   assertIncludes(run.stdout, "✗ tool bad: schema  properties/x/type");
+  assertIncludes(run.stdout, '✗ tool "bad tool!": name  not a usable tool name');
+  assertIncludes(run.stdout, '✗ command "two words"  not a usable command name');
   assertIncludes(run.stdout, "✗ shutdown_ack  the extension exited without sending shutdown_ack");
   assertIncludes(
     run.stdout,
@@ -66,6 +68,8 @@ Deno.test("--json reports the same checklist for CI", async () => {
   assertEquals(failed, [
     "hello name matches the manifest",
     "tool bad: schema",
+    'tool "bad tool!": name',
+    'command "two words"',
     "shutdown_ack",
     "stdout carries frames only",
   ]);
