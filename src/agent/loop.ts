@@ -102,6 +102,8 @@ export class Agent {
   #cost: CostTracker;
   #listeners = new Set<(event: AgentEvent) => void>();
   #busy = false;
+  #idle: Promise<void> = Promise.resolve();
+  #wakeIdle?: () => void;
 
   constructor(options: AgentOptions) {
     this.#provider = options.provider;
@@ -132,6 +134,10 @@ export class Agent {
   /** Whether a prompt or compaction is running. */
   get busy(): boolean {
     return this.#busy;
+  }
+  /** Resolves once the running prompt or compaction has returned (at once when idle). */
+  whenIdle(): Promise<void> {
+    return this.#idle;
   }
   /** The model used for the next call. */
   get model(): string {
@@ -175,6 +181,16 @@ export class Agent {
     this.#cost.reset();
   }
 
+  /** Continues a saved session: its messages and usage replace these, new ones go to `session`. */
+  resume(session: SessionSink, history: readonly Message[], usage: Usage): void {
+    if (this.#busy) throw new AgentBusyError();
+    this.#session = session;
+    this.#messages = [...history];
+    this.#cost.reset();
+    this.#cost.add(usage);
+    this.#cost.startTurn();
+  }
+
   /** Tells extensions the session has started (once, after they are ready). */
   emitSessionStart(): void {
     this.#lifecycle({ event: "session_start" });
@@ -182,8 +198,7 @@ export class Agent {
 
   /** Runs one prompt to completion; never throws for model or tool failures. */
   async prompt(input: PromptInput, options: { signal?: AbortSignal } = {}): Promise<TurnResult> {
-    if (this.#busy) throw new AgentBusyError();
-    this.#busy = true;
+    this.#begin();
     const signal = options.signal ?? new AbortController().signal;
     try {
       this.#cost.startTurn();
@@ -198,7 +213,7 @@ export class Agent {
       this.#emit({ type: "done", stop: result.stop });
       return result;
     } finally {
-      this.#busy = false;
+      this.#end();
     }
   }
 
@@ -206,8 +221,7 @@ export class Agent {
   async compact(
     options: { signal?: AbortSignal; keepTail?: number } = {},
   ): Promise<CompactResult> {
-    if (this.#busy) throw new AgentBusyError();
-    this.#busy = true;
+    this.#begin();
     const signal = options.signal ?? new AbortController().signal;
     try {
       let done: Compaction;
@@ -233,8 +247,19 @@ export class Agent {
       this.#emit({ type: "done", stop: "end" });
       return { stop: "end", summary: done.summary, tokensBefore: done.tokensBefore };
     } finally {
-      this.#busy = false;
+      this.#end();
     }
+  }
+
+  #begin(): void {
+    if (this.#busy) throw new AgentBusyError();
+    this.#busy = true;
+    this.#idle = new Promise((resolve) => this.#wakeIdle = resolve);
+  }
+
+  #end(): void {
+    this.#busy = false;
+    this.#wakeIdle?.();
   }
 
   async #run(signal: AbortSignal): Promise<TurnResult> {

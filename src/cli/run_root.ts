@@ -22,7 +22,7 @@ import {
   slashHost,
 } from "../modes/mod.ts";
 import { createProvider, loadCatalog, processEnv } from "../providers/mod.ts";
-import { SessionStore } from "../session/mod.ts";
+import { type Session, SessionStore } from "../session/mod.ts";
 import { discoverSkills, systemPromptSection } from "../skills/mod.ts";
 import { BUILTIN_TOOL_NAMES, builtinTools } from "../tools/mod.ts";
 import { Interrupts } from "./interrupts.ts";
@@ -59,6 +59,20 @@ async function resolveCwd(flag: string | undefined): Promise<string> {
     });
   }
   return cwd;
+}
+
+/** How long an aborted turn may take to finish (the tool runner's grace is 2 s). */
+const SETTLE_MS = 3000;
+
+/** Waits for `work` or `ms`, whichever comes first; clears its timer. */
+async function settle(work: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => timer = setTimeout(resolve, ms));
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs the selected mode (interactive, print, json, rpc). */
@@ -161,7 +175,7 @@ async function startAndRun(
     },
   );
   const interrupts = new Interrupts();
-  let session;
+  let session: Session | undefined;
   try {
     for (const status of host.status()) {
       if (status.state === "refused" || status.state === "exited") {
@@ -235,6 +249,19 @@ async function startAndRun(
         initialText: prompt || undefined,
         signal: interrupts.signal,
         listSessions: () => new SessionStore({ paths }).list(cwd),
+        currentSession: () => session?.path,
+        resumeSession: async (path) => {
+          const next = await new SessionStore({ paths }).open(path);
+          try {
+            agent.resume(next, next.loaded, next.cumulative);
+          } catch (err) {
+            await next.close();
+            throw err;
+          }
+          const previous = session;
+          session = next;
+          await previous?.close();
+        },
         reloadExtensions: async () => {
           const again = await discoverExtensions({
             cwd,
@@ -266,7 +293,14 @@ async function startAndRun(
       : flags.mode === "json"
       ? runJson(ctx, prompt, interrupts.signal)
       : runPrint(ctx, prompt, interrupts.signal);
-    await Promise.race([run, interrupts.exit]);
+    try {
+      await Promise.race([run, interrupts.exit]);
+    } catch (err) {
+      // SIGTERM or a second Ctrl-C: the turn is already aborted; let it record how it ended
+      // before the session closes, without waiting long on a tool that ignores its signal.
+      await settle(agent.whenIdle(), SETTLE_MS);
+      throw err;
+    }
   } finally {
     interrupts.dispose();
     await session?.close().catch((err) =>

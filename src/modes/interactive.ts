@@ -12,7 +12,13 @@
 import type { BoundProvider, ModelRequest, StreamEvent } from "../providers/mod.ts";
 import type { SessionInfo } from "../session/mod.ts";
 import type { Message } from "../messages/mod.ts";
-import type { CommandOutcome, CommandReport, TuiController, UiEvent } from "../tui/mod.ts";
+import type {
+  CommandOutcome,
+  CommandReport,
+  SessionChoice,
+  TuiController,
+  UiEvent,
+} from "../tui/mod.ts";
 import { runTui } from "../tui/mod.ts";
 export { hasTty } from "../tui/mod.ts";
 import type { ModeContext } from "./context.ts";
@@ -75,10 +81,15 @@ export interface InteractiveOptions {
   reloadExtensions?: () => Promise<ReloadReport>;
   /** This directory's sessions, newest first. */
   listSessions?: () => Promise<SessionInfo[]>;
+  /**
+   * Switches the run to a saved session: open it for appending, close the old one, and
+   * `agent.resume(…)` with its messages and usage. Absent means /sessions only lists.
+   */
+  resumeSession?: (path: string) => Promise<void>;
+  /** The path of the session this run writes to, if any. */
+  currentSession?: () => string | undefined;
   /** Whether the provider has a key, and if not how to set one. */
   credentials: { ok: boolean; hint?: string };
-  /** Session cost before this process (a resumed session), if the agent does not count it. */
-  costUsd?: number;
   /** Colour on (false under NO_COLOR). */
   color: boolean;
   /** The positional prompt, pre-filled in the editor. */
@@ -156,6 +167,17 @@ export function keylessProvider(
   };
 }
 
+/** Tokens in context after the last model call of a transcript (0 when none is recorded). */
+export function contextTokens(messages: readonly Message[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role === "assistant" && m.usage) {
+      return m.usage.input + m.usage.cacheRead + m.usage.cacheWrite + m.usage.output;
+    }
+  }
+  return 0;
+}
+
 /** Builds the TuiController over the agent and the host. */
 export function interactiveController(opts: InteractiveOptions): TuiController {
   const { ctx } = opts;
@@ -171,7 +193,9 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
       provider: agent.providerName,
       model: agent.model,
       contextWindow: contextWindow(),
-      costUsd: opts.costUsd ?? 0,
+      contextTokens: contextTokens(agent.messages),
+      // The agent's total includes a resumed session's earlier cost.
+      costUsd: agent.usage.costUsd,
       hasCredentials: opts.credentials.ok,
       credentialHint: opts.credentials.hint,
     }),
@@ -238,16 +262,12 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
       if (r.error) return { text: `compaction failed: ${r.error}`, isError: true };
       return { text: r.summary ? "conversation compacted" : "nothing to compact" };
     },
-    model(id?: string): Promise<CommandReport> {
-      const models = ctx.models().filter((m) => m.provider === agent.providerName);
-      if (!id) {
-        const list = models.map((m) => `${m.id === agent.model ? "* " : "  "}${m.id}`);
-        return Promise.resolve({
-          text: list.length
-            ? `models (${agent.providerName}):\n${list.join("\n")}`
-            : "no models known",
-        });
-      }
+    models: () =>
+      ctx.models().filter((m) => m.provider === agent.providerName).map((m) => ({
+        id: m.id,
+        contextWindow: m.contextWindow,
+      })),
+    model(id: string): Promise<CommandReport> {
       try {
         agent.setModel(id);
       } catch (err) {
@@ -255,17 +275,39 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
       }
       return Promise.resolve({ text: `model: ${agent.providerName}/${id}` });
     },
-    async sessions(): Promise<CommandReport> {
+    async sessions(): Promise<SessionChoice[] | CommandReport> {
       if (!opts.listSessions) return { text: "sessions are not saved in this run" };
-      const list = await opts.listSessions();
-      if (list.length === 0) return { text: "no sessions in this directory yet" };
-      const lines = list.slice(0, 20).map((s) =>
-        `${s.updated.slice(0, 16).replace("T", " ")}  ${s.id}  ${s.model}  ` +
-        `${s.messageCount} msgs  $${s.costUsd.toFixed(4)}  ${
-          s.title ?? s.firstPrompt
-        }\n    ${s.path}`
-      );
-      return { text: `sessions (open one with zot --session <path>):\n${lines.join("\n")}` };
+      let list: SessionInfo[];
+      try {
+        list = await opts.listSessions();
+      } catch (err) {
+        return { text: `cannot list sessions: ${errorText(err)}`, isError: true };
+      }
+      const current = opts.currentSession?.();
+      return list.map((s) => ({
+        path: s.path,
+        updated: s.updated,
+        model: s.model,
+        messageCount: s.messageCount,
+        firstPrompt: s.title ?? s.firstPrompt,
+        costUsd: s.costUsd,
+        current: s.path === current,
+      }));
+    },
+    async resumeSession(path: string): Promise<CommandReport> {
+      if (!opts.resumeSession) {
+        return {
+          text: `sessions cannot be resumed here; run zot --session ${path}`,
+          isError: true,
+        };
+      }
+      if (path === opts.currentSession?.()) return { text: "already in this session" };
+      try {
+        await opts.resumeSession(path);
+      } catch (err) {
+        return { text: `cannot resume ${path}: ${errorText(err)}`, isError: true };
+      }
+      return { text: `resumed ${path} (${agent.messages.length} messages)` };
     },
     async close() {
       abort?.abort();

@@ -72,7 +72,7 @@ export class ChatApp {
       linesPart((w) => this.#liveNoteLines(w)),
       linesPart((w) => this.#panelLines(w)),
       linesPart((w) => this.#queueLines(w)),
-      linesPart((w) => this.popup.visible ? ["", ...this.popup.render(w)] : []),
+      linesPart((w) => this.#popupLines(w)),
       this.editor,
       this.status,
     ], (w) => this.#sizeChanged(w));
@@ -155,6 +155,13 @@ export class ChatApp {
           this.#controller.panelKey(panel.extension, panel.id, k.key, k.text);
         }
       }
+      return true;
+    }
+    const picker = this.flow.picker;
+    if (picker) {
+      // Esc and Ctrl-C cancel the picker; they neither cancel the turn nor count to exit.
+      picker.handleInput(data);
+      this.render();
       return true;
     }
     if (matchesKey(data, "ctrl+c")) {
@@ -249,6 +256,12 @@ export class ChatApp {
       out.push(...noteLines("notify", n.text, n.level, width, this.theme));
     }
     return out.length ? ["", ...out] : out;
+  }
+
+  #popupLines(width: number): string[] {
+    const picker = this.flow.picker;
+    if (picker) return ["", ...picker.render(width)];
+    return this.popup.visible ? ["", ...this.popup.render(width)] : [];
   }
 
   #panelLines(width: number): string[] {

@@ -8,6 +8,8 @@ import type { AgentEvent } from "../agent/mod.ts";
 import { builtin, helpText, parseSlash } from "./commands.ts";
 import type { CommandOutcome, CommandReport, TuiController, UiEvent } from "./controller.ts";
 import { PanelView } from "./panel_view.ts";
+import { Picker, type PickerSpec } from "./picker.ts";
+import { modelItems, SESSION_LABEL_WIDTH, sessionItems } from "./pickers.ts";
 import { sanitizeLine } from "./sanitize.ts";
 import type { StatusBar } from "./status_bar.ts";
 import type { Theme } from "./theme.ts";
@@ -40,6 +42,8 @@ export class ChatFlow {
   liveNotes: { text: string; level: string }[] = [];
   /** The open extension panel, if any. */
   panel?: PanelView;
+  /** The open /model or /sessions picker, if any; it gets the keys. */
+  picker?: Picker;
   #pending = new Set<Promise<unknown>>();
 
   constructor(controller: TuiController, view: FlowView, exit: () => void) {
@@ -153,7 +157,8 @@ export class ChatFlow {
   async #runCommand(name: string, args: string): Promise<void> {
     const b = builtin(name);
     if (b) {
-      if (b.cancelsTurn) await this.#settle();
+      // A bare /model only opens the picker; the turn is cancelled once a model is chosen.
+      if (b.cancelsTurn && !(name === "model" && args === "")) await this.#settle();
       await this.#builtin(name, args);
       this.#view.render();
       return;
@@ -224,12 +229,23 @@ export class ChatFlow {
         this.#report(await c.compact());
         return;
       case "model":
-        this.#report(await c.model(args || undefined));
-        v.status.info = c.status();
+        if (args === "") this.#modelPicker();
+        else await this.#switchModel(args);
         return;
-      case "sessions":
-        this.#report(await c.sessions());
+      case "sessions": {
+        const list = await c.sessions();
+        if (!Array.isArray(list)) this.#report(list);
+        else if (list.length === 0) this.#report({ text: "no saved sessions in this folder yet" });
+        else {
+          this.#openPicker({
+            title: "resume a session of this folder (newest first; * is this one)",
+            items: sessionItems(list),
+            labelWidth: SESSION_LABEL_WIDTH,
+            onPick: (path) => this.#track(this.#resume(path)),
+          });
+        }
         return;
+      }
       case "reload-ext": {
         v.status.setMessage("reloading extensions…");
         v.render();
@@ -240,6 +256,65 @@ export class ChatFlow {
         return;
       }
     }
+  }
+
+  #modelPicker(): void {
+    const info = this.#controller.status();
+    const models = this.#controller.models();
+    if (models.length === 0) {
+      this.#report({ text: `no models known for ${info.provider}; use /model <id>` });
+      return;
+    }
+    this.#openPicker({
+      title: `choose a model (${info.provider})`,
+      items: modelItems(models, info.model),
+      selected: info.model,
+      onPick: (id) => this.#track(this.#switchModel(id)),
+    });
+  }
+
+  async #switchModel(id: string): Promise<void> {
+    await this.#settle();
+    this.#report(await this.#controller.model(id));
+    this.#view.status.info = this.#controller.status();
+    this.#view.render();
+  }
+
+  /** Replaces the conversation with a saved session's and continues it. */
+  async #resume(path: string): Promise<void> {
+    const v = this.#view;
+    await this.#settle();
+    const r = await this.#controller.resumeSession(path);
+    if (r.isError) {
+      v.status.setMessage(r.text, "error");
+    } else {
+      const info = this.#controller.status();
+      v.transcript.clear();
+      this.liveNotes = [];
+      v.transcript.load(this.#controller.history());
+      v.status.info = info;
+      v.status.contextTokens = info.contextTokens ?? 0;
+      this.#costBase = info.costUsd ?? 0;
+      this.#cost = 0;
+      v.status.costUsd = this.#costBase;
+      v.transcript.addNote("info", r.text);
+    }
+    v.render();
+  }
+
+  #openPicker(spec: Omit<PickerSpec, "onCancel">): void {
+    const close = () => {
+      this.picker = undefined;
+      this.#view.render();
+    };
+    this.picker = new Picker({
+      ...spec,
+      onPick: (value) => {
+        close();
+        spec.onPick(value);
+      },
+      onCancel: close,
+    }, this.#view.theme);
   }
 
   #report(r: CommandReport): void {

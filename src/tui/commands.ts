@@ -11,10 +11,10 @@ export interface BuiltinCommand {
 /** Built-ins, in the order the popup shows them. */
 export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   { name: "help", description: "show commands and keys", cancelsTurn: false },
-  { name: "model", description: "list models, or switch: /model <id>", cancelsTurn: true },
+  { name: "model", description: "pick a model, or switch: /model <id>", cancelsTurn: true },
   { name: "clear", description: "clear the conversation", cancelsTurn: true },
   { name: "compact", description: "summarise the conversation to free context", cancelsTurn: true },
-  { name: "sessions", description: "list this directory's sessions", cancelsTurn: false },
+  { name: "sessions", description: "resume one of this directory's sessions", cancelsTurn: false },
   {
     name: "reload-ext",
     description: "restart extensions, rebuild tools and commands",

@@ -71,6 +71,28 @@ export interface CommandReport {
   isError?: boolean;
 }
 
+/** A model the /model picker offers. */
+export interface ModelChoice {
+  id: string;
+  /** Context window in tokens, when known. */
+  contextWindow?: number;
+}
+
+/** A saved session of this folder, as the /sessions picker lists it. */
+export interface SessionChoice {
+  /** The session file; what `resumeSession` takes. */
+  path: string;
+  /** Last write, ISO 8601. */
+  updated: string;
+  model: string;
+  messageCount: number;
+  /** The session's title, else its first prompt (one line). */
+  firstPrompt: string;
+  costUsd: number;
+  /** The session this run is writing to. */
+  current: boolean;
+}
+
 /** The TUI's view of the agent and the extension host. */
 export interface TuiController {
   /** Current status-bar facts. */
@@ -99,10 +121,17 @@ export interface TuiController {
   clear(): Promise<void>;
   /** `/compact`: summarises the conversation (emits `compact_done`). */
   compact(): Promise<CommandReport>;
-  /** `/model [id]`: lists models without an id, switches with one. */
-  model(id?: string): Promise<CommandReport>;
-  /** `/sessions`: lists this directory's sessions. */
-  sessions(): Promise<CommandReport>;
+  /** The current provider's models, for the `/model` picker. */
+  models(): ModelChoice[];
+  /** `/model <id>`: switches the model. */
+  model(id: string): Promise<CommandReport>;
+  /** `/sessions`: this directory's sessions, newest first, or why there are none to offer. */
+  sessions(): Promise<SessionChoice[] | CommandReport>;
+  /**
+   * Continues a saved session: its messages replace the conversation (re-read `history()`
+   * and `status()` after) and new messages are written to it. Called only when idle.
+   */
+  resumeSession(path: string): Promise<CommandReport>;
   /** Called once when the TUI exits, before the terminal is restored. */
   close(): Promise<void>;
 }

@@ -6,6 +6,8 @@ export type {
   CommandOutcome,
   CommandReport,
   HostUiEvent,
+  ModelChoice,
+  SessionChoice,
   StatusInfo,
   TuiController,
   UiEvent,

@@ -11,10 +11,19 @@ export {
   matchesKey,
   parseKey,
   ProcessTerminal,
+  SelectList,
   StdinBuffer,
   truncateToWidth,
   TUI,
   visibleWidth,
   wrapTextWithAnsi,
 } from "@mariozechner/pi-tui";
-export type { Component, EditorTheme, KeyId, MarkdownTheme, Terminal } from "@mariozechner/pi-tui";
+export type {
+  Component,
+  EditorTheme,
+  KeyId,
+  MarkdownTheme,
+  SelectItem,
+  SelectListTheme,
+  Terminal,
+} from "@mariozechner/pi-tui";

@@ -8,6 +8,8 @@ import type {
   CommandInfo,
   CommandOutcome,
   CommandReport,
+  ModelChoice,
+  SessionChoice,
   StatusInfo,
   TuiController,
   UiEvent,
@@ -41,6 +43,12 @@ export class ScriptedController implements TuiController {
   extCommands: CommandInfo[] = [];
   outcomes = new Map<string, (args: string) => CommandOutcome | Promise<CommandOutcome>>();
   messages: Message[] = [];
+  /** What /model offers. */
+  modelList: ModelChoice[] = [{ id: "claude-test", contextWindow: 200000 }];
+  /** What /sessions offers (a CommandReport: why there are none). */
+  sessionList: SessionChoice[] | CommandReport = { text: "no sessions yet" };
+  /** The transcripts resumeSession loads, by path. */
+  savedSessions = new Map<string, Message[]>();
   /** Every controller call, in order, for assertions. */
   calls: string[] = [];
   submitted: string[] = [];
@@ -193,14 +201,25 @@ export class ScriptedController implements TuiController {
     this.calls.push("compact");
     return Promise.resolve({ text: "compacted" });
   }
-  model(id?: string): Promise<CommandReport> {
-    this.calls.push(`model:${id ?? ""}`);
-    if (id) this.info = { ...this.info, model: id };
-    return Promise.resolve({ text: id ? `model: ${id}` : "models: claude-test" });
+  models(): ModelChoice[] {
+    this.calls.push("models");
+    return this.modelList;
   }
-  sessions(): Promise<CommandReport> {
+  model(id: string): Promise<CommandReport> {
+    this.calls.push(`model:${id}`);
+    this.info = { ...this.info, model: id };
+    return Promise.resolve({ text: `model: ${id}` });
+  }
+  sessions(): Promise<SessionChoice[] | CommandReport> {
     this.calls.push("sessions");
-    return Promise.resolve({ text: "no sessions yet" });
+    return Promise.resolve(this.sessionList);
+  }
+  resumeSession(path: string): Promise<CommandReport> {
+    this.calls.push(`resume:${path}`);
+    const saved = this.savedSessions.get(path);
+    if (!saved) return Promise.resolve({ text: `no session ${path}`, isError: true });
+    this.messages = saved;
+    return Promise.resolve({ text: `resumed ${path}` });
   }
   close(): Promise<void> {
     this.calls.push("close");
