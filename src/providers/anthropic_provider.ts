@@ -99,7 +99,11 @@ function* translate(turn: TurnBuilder, event: RawMessageStreamEvent): Generator<
       const block = event.content_block;
       if (block.type === "tool_use") yield turn.toolStart(key, block.id, block.name);
       else if (block.type === "text" && block.text) yield* some(turn.text(key, block.text));
-      else if (block.type === "thinking") yield* some(turn.thinking(key, block.thinking));
+      else if (block.type === "thinking") {
+        yield* some(turn.thinking(key, block.thinking));
+        // Some models sign the block up front instead of in a signature_delta.
+        if (block.signature) turn.signature(key, block.signature);
+      }
       return;
     }
     case "content_block_delta": {

@@ -68,11 +68,14 @@ export class TurnBuilder {
     return { type: "thinking_delta", delta };
   }
 
-  /** Sets the replay signature of the thinking part with this key. */
+  /**
+   * Sets the replay signature of the thinking part with this key. A signature arrives whole
+   * (in one signature_delta, or already in content_block_start), so a later one replaces it.
+   */
   signature(key: string, signature: string): void {
     const part = this.#find(key, "thinking") ??
       this.#add<Extract<Part, { kind: "thinking" }>>({ kind: "thinking", key, text: "" });
-    part.signature = (part.signature ?? "") + signature;
+    if (signature) part.signature = signature;
   }
 
   /** Starts a tool call. */

@@ -84,6 +84,57 @@ Deno.test("anthropic keeps signed thinking blocks and sends thinking budgets", a
   assertEquals(sent.max_tokens, 8192 + 4096, "max_tokens is bumped above the budget");
 });
 
+Deno.test("anthropic keeps a thinking signature sent in content_block_start, and never doubles it", async () => {
+  await using ctx = await setup("anthropic");
+  const event = (data: Record<string, unknown>) =>
+    `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
+  const thinking = (index: number, signature: string) =>
+    event({
+      type: "content_block_start",
+      index,
+      content_block: { type: "thinking", thinking: "", signature },
+    }) +
+    event({
+      type: "content_block_delta",
+      index,
+      delta: { type: "thinking_delta", thinking: `step ${index}` },
+    });
+  const body = event({
+    type: "message_start",
+    message: {
+      id: "msg_1",
+      type: "message",
+      role: "assistant",
+      model: "claude-sonnet-4-5",
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 5, output_tokens: 1 },
+    },
+  }) +
+    thinking(0, "sig-in-start") +
+    event({ type: "content_block_stop", index: 0 }) +
+    thinking(1, "sig-b") +
+    event({
+      type: "content_block_delta",
+      index: 1,
+      delta: { type: "signature_delta", signature: "sig-b" },
+    }) +
+    event({ type: "content_block_stop", index: 1 }) +
+    event({
+      type: "message_delta",
+      delta: { stop_reason: "end_turn", stop_sequence: null },
+      usage: { output_tokens: 9 },
+    }) +
+    event({ type: "message_stop" });
+  ctx.server.raw(body);
+  const message = doneOf(await collect(ctx.provider.stream(request(ctx.provider))));
+  assertEquals(message.content, [
+    { type: "thinking", text: "step 0", signature: "sig-in-start" },
+    { type: "thinking", text: "step 1", signature: "sig-b" },
+  ]);
+});
+
 Deno.test("anthropic reasoning: high budget fits under a large max_tokens; adaptive models get effort", async () => {
   await using ctx = await setup("anthropic");
   ctx.server.reply({ text: "a" }, { text: "b" }, { text: "c" });
