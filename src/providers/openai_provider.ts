@@ -103,7 +103,7 @@ function* translate(turn: TurnBuilder, chunk: ChatCompletionChunk): Generator<St
     if (ev) yield ev;
   }
   for (const call of delta.tool_calls ?? []) {
-    const key = `tool${call.index ?? 0}`;
+    const key = toolKey(turn, call);
     if (!turn.hasTool(key)) {
       yield turn.toolStart(key, call.id || `call_${call.index ?? 0}`, call.function?.name ?? "");
     }
@@ -115,7 +115,17 @@ function* translate(turn: TurnBuilder, chunk: ChatCompletionChunk): Generator<St
   }
   if (choice.finish_reason) {
     const mapped = FINISH_REASONS[choice.finish_reason] ?? "end";
-    const anyTool = (delta.tool_calls?.length ?? 0) > 0 || turn.hasTool("tool0");
+    const anyTool = (delta.tool_calls?.length ?? 0) > 0 || turn.lastToolKey() !== undefined;
     turn.stop(mapped === "end" && anyTool ? "tool_use" : mapped);
   }
+}
+
+/**
+ * Which call a tool-call delta belongs to: its `index`; servers that send none (older Ollama
+ * sends each call whole, with an id) start a call per new id and continue the last one.
+ */
+function toolKey(turn: TurnBuilder, call: ChatCompletionChunk.Choice.Delta.ToolCall): string {
+  if (typeof call.index === "number") return `tool${call.index}`;
+  if (call.id) return `tool:${call.id}`;
+  return turn.lastToolKey() ?? "tool0";
 }

@@ -113,6 +113,11 @@ export class TurnBuilder {
     return events;
   }
 
+  /** The key of the most recently started tool call, if any. */
+  lastToolKey(): string | undefined {
+    return this.#parts.findLast((p) => p.kind === "tool")?.key;
+  }
+
   /** Whether the tool call with this key exists. */
   hasTool(key: string): boolean {
     return this.#find(key, "tool") !== undefined;

@@ -79,6 +79,41 @@ Deno.test("openai assembles tool-call argument deltas by index", async () => {
   ]);
 });
 
+Deno.test("openai-compatible: whole tool calls without an index (older Ollama) stay separate", async () => {
+  await using ctx = await setup("ollama", { model: "qwen3" });
+  const chunk = (delta: unknown, finish: string | null = null) =>
+    `data: ${
+      JSON.stringify({
+        id: "chatcmpl-1",
+        object: "chat.completion.chunk",
+        created: 1,
+        model: "qwen3",
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      })
+    }\n\n`;
+  const call = (id: string, name: string, args: unknown) => ({
+    id,
+    type: "function",
+    function: { name, arguments: JSON.stringify(args) },
+  });
+  ctx.server.raw(
+    chunk({
+      role: "assistant",
+      content: "",
+      tool_calls: [call("call_1", "read", { path: "a" }), call("call_2", "read", { path: "b" })],
+    }) +
+      chunk({ role: "assistant", tool_calls: [call("call_3", "bash", { command: "ls" })] }) +
+      chunk({ role: "assistant", content: "" }, "stop") + "data: [DONE]\n\n",
+  );
+  const message = doneOf(await collect(ctx.provider.stream(request(ctx.provider))));
+  assertEquals(message.stopReason, "tool_use");
+  assertEquals(message.content, [
+    { type: "tool_call", id: "call_1", name: "read", args: { path: "a" } },
+    { type: "tool_call", id: "call_2", name: "read", args: { path: "b" } },
+    { type: "tool_call", id: "call_3", name: "bash", args: { command: "ls" } },
+  ]);
+});
+
 Deno.test("openai reasoning models get reasoning_effort and max_completion_tokens", async () => {
   await using ctx = await setup("openai", { model: "o4-mini" });
   ctx.server.reply({ text: "42" }, { text: "43" });
