@@ -84,21 +84,39 @@ export class ToolView {
     const lines = [ellipsize("  " + head, width)];
     if (this.#note) lines.push(ellipsize("    " + theme.toolError(this.#note), width));
     if (this.#progress) lines.push(ellipsize("    " + theme.muted(this.#progress), width));
-    if (this.#result) {
-      const all = this.#result.split("\n");
-      const shown = expanded ? all : all.slice(0, COLLAPSED_RESULT_LINES);
-      const paint = this.state === "ok" ? theme.muted : theme.toolError;
-      for (const l of shown) lines.push(...wrapWithPrefix(paint(l), width, "    ", "    "));
-      const hidden = all.length - shown.length;
-      if (hidden > 0) {
-        lines.push(
-          ellipsize(
-            `    ${theme.muted(`… ${hidden} more line${hidden === 1 ? "" : "s"} (ctrl+o)`)}`,
-            width,
-          ),
-        );
-      }
-    }
+    if (this.#result) lines.push(...this.#resultLines(width, theme, expanded));
     return lines;
+  }
+
+  /**
+   * The result, collapsed to COLLAPSED_RESULT_LINES screen rows: a long line (minified
+   * code, one-line JSON) wraps to many rows and counts as what it takes on screen.
+   */
+  #resultLines(width: number, theme: Theme, expanded: boolean): string[] {
+    const all = this.#result.split("\n");
+    const paint = this.state === "ok" ? theme.muted : theme.toolError;
+    const rows: string[] = [];
+    let used = 0;
+    let cut = false;
+    for (const l of all) {
+      if (!expanded && rows.length >= COLLAPSED_RESULT_LINES) break;
+      const wrapped = wrapWithPrefix(paint(l), width, "    ", "    ");
+      used++;
+      const room = COLLAPSED_RESULT_LINES - rows.length;
+      if (!expanded && wrapped.length > room) {
+        rows.push(...wrapped.slice(0, room));
+        cut = true;
+        break;
+      }
+      rows.push(...wrapped);
+    }
+    const hidden = all.length - used;
+    const more = hidden > 0
+      ? `… ${hidden} more line${hidden === 1 ? "" : "s"} (ctrl+o)`
+      : cut
+      ? "… rest of the line hidden (ctrl+o)"
+      : "";
+    if (more) rows.push(ellipsize(`    ${theme.muted(more)}`, width));
+    return rows;
   }
 }

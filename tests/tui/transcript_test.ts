@@ -66,6 +66,46 @@ Deno.test("long tool results collapse to a few lines and ctrl+o's expanded mode 
   assertIncludes(t.render(60).join("\n"), "line 39");
 });
 
+Deno.test("a long one-line tool result collapses by screen rows, not by source lines", () => {
+  const t = new Transcript(themed(false));
+  t.apply({ type: "assistant_start" });
+  t.apply({ type: "tool_call", id: "c1", name: "read", args: { path: "min.js" } });
+  const minified = "x".repeat(5000);
+  t.apply({
+    type: "tool_result",
+    id: "c1",
+    name: "read",
+    isError: false,
+    content: [{ type: "text", text: `${minified}\nsecond line` }],
+  });
+  const rows = t.render(60).filter((l) => l.includes("xxx"));
+  assertEquals(rows.length, COLLAPSED_RESULT_LINES);
+  assertIncludes(t.render(60).join("\n"), "… 1 more line (ctrl+o)");
+  t.apply({
+    type: "tool_result",
+    id: "c1",
+    name: "read",
+    isError: false,
+    content: [{ type: "text", text: minified }],
+  });
+  assertIncludes(t.render(60).join("\n"), "… rest of the line hidden (ctrl+o)");
+  t.expanded = true;
+  const all = t.render(60).filter((l) => l.includes("x")).join("").replace(/[^x]/g, "");
+  assertEquals(all.length, 5000);
+});
+
+Deno.test("thinking is dimmed; answer text is not", () => {
+  const t = new Transcript(themed(true));
+  t.apply({ type: "assistant_start" });
+  t.apply({ type: "thinking_delta", delta: "pondering the question" });
+  t.apply({ type: "text_delta", delta: "the answer" });
+  const lines = t.render(60);
+  const thinking = lines.find((l) => l.includes("pondering")) ?? "";
+  const answer = lines.find((l) => l.includes("the answer")) ?? "";
+  assertIncludes(thinking, "\x1b[2m");
+  assert.ok(!answer.includes("\x1b[2m"), JSON.stringify(answer));
+});
+
 Deno.test("failed and blocked tools are marked", () => {
   const t = new Transcript(themed(false));
   t.apply({ type: "assistant_start" });
