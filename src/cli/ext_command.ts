@@ -14,7 +14,6 @@ import {
   describePermissions,
   discoverExtensions,
   emptyPermissions,
-  extensionDataDir,
   findInstalled,
   followLog,
   hasEscape,
@@ -28,6 +27,7 @@ import {
   removeExtension,
   removeGrant,
   type SandboxPlaces,
+  sandboxPlaces,
   saveGrant,
   setExtensionEnabled,
 } from "../extensions/mod.ts";
@@ -177,11 +177,7 @@ program runs unrestricted, with your full user permissions.`,
           signal: controller.signal,
           confirm: async (manifest) => {
             spinner.stop();
-            const places = {
-              cwd,
-              extDir: join(root, manifest.name),
-              dataDir: extensionDataDir(paths, manifest.name),
-            };
+            const places = sandboxPlaces(paths, cwd, manifest.name, join(root, manifest.name));
             output.err(installSummary(manifest, places, output));
             const ok = await confirm(output, "Install it?", options.yes);
             if (ok) spinner = new Spinner(output, `installing ${manifest.name}`).start();

@@ -6,12 +6,12 @@ import {
   describePermissions,
   type DiscoveredExtension,
   emptyPermissions,
-  extensionDataDir,
   findInstalled,
   isSandboxed,
   loadGrant,
   PERMISSION_NAMES,
   type PermissionRequest,
+  sandboxPlaces,
   saveGrant,
 } from "../extensions/mod.ts";
 import type { ExtCommandContext } from "./ext_command.ts";
@@ -64,7 +64,7 @@ The grant is stored in $ZOT_HOME/grants/<name>.json, outside the extension's fol
       );
       return;
     }
-    const places = { cwd, extDir: found.dir, dataDir: extensionDataDir(paths, found.name) };
+    const places = sandboxPlaces(paths, cwd, found.name, found.dir);
     const request = found.manifest.permissions ?? emptyPermissions();
     const record = await loadGrant(paths, found.name);
     const change = runGrantFrom(options as Record<string, unknown>);

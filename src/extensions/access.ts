@@ -2,8 +2,7 @@
 
 import type { ZotPaths } from "../config/mod.ts";
 import { checkGrant, loadGrant } from "./grants.ts";
-import { extensionDataDir } from "./names.ts";
-import { emptyPermissions, hasEscape, isSandboxed } from "./sandbox.ts";
+import { emptyPermissions, hasEscape, isSandboxed, sandboxPlaces } from "./sandbox.ts";
 import type { DiscoveredExtension } from "./types.ts";
 
 /**
@@ -28,10 +27,6 @@ export async function describeAccess(
     return check.reason === "no_grant" ? "sandboxed, needs grant" : "sandboxed, asks for more";
   }
   const granted = check.ok ? check.granted : emptyPermissions();
-  const places = {
-    cwd: context.cwd,
-    extDir: ext.dir,
-    dataDir: extensionDataDir(context.paths, ext.name),
-  };
+  const places = sandboxPlaces(context.paths, context.cwd, ext.name, ext.dir);
   return hasEscape(granted, places) ? "sandboxed, FULL ACCESS" : "sandboxed";
 }

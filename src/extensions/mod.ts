@@ -68,6 +68,7 @@ export {
   hasEscape,
   isSandboxed,
   permissionsBeyond,
+  sandboxPlaces,
 } from "./sandbox.ts";
 export type { SandboxPlaces } from "./sandbox.ts";
 export { checkGrant, loadGrant, removeGrant, saveGrant, unionPermissions } from "./grants.ts";

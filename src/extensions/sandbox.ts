@@ -5,7 +5,10 @@
  */
 
 import { isAbsolute, join, resolve, sep } from "node:path";
+import type { ZotPaths } from "../config/mod.ts";
+import { projectExtensionsDir } from "./discovery.ts";
 import { PERMISSION_NAMES } from "./manifest.ts";
+import { extensionDataDir } from "./names.ts";
 import type { Manifest, PermissionName, PermissionRequest, PermissionValue } from "./types.ts";
 
 /** Permissions whose values are file paths (relative ones resolve in the extension folder). */
@@ -21,6 +24,26 @@ export interface SandboxPlaces {
   extDir: string;
   /** The extension's data folder (`$DATA_DIR`). */
   dataDir: string;
+  /**
+   * Folders whose contents zot trusts without a sandbox: the grants, and the extension
+   * folders it loads (unrestricted programs among them). Writing there undoes the sandbox.
+   */
+  trusted?: string[];
+}
+
+/** The places of one extension: its folder, its data folder, and what zot trusts. */
+export function sandboxPlaces(
+  paths: ZotPaths,
+  cwd: string,
+  name: string,
+  extDir: string,
+): SandboxPlaces {
+  return {
+    cwd,
+    extDir,
+    dataDir: extensionDataDir(paths, name),
+    trusted: [paths.grants, paths.extensions, projectExtensionsDir(cwd)],
+  };
 }
 
 /** Whether zot runs this extension under `deno run` with permission flags. */
@@ -225,8 +248,9 @@ export function describePermissions(
 
 /**
  * Why a grant undoes the sandbox, or undefined. `run` starts processes outside Deno's checks,
- * `ffi` loads native code, and `write` over executables, shell start-up files or the
- * extension's own code lets it run anything next time.
+ * `ffi` loads native code, and `write` over executables, shell start-up files, the
+ * extension's own code, zot's grants or the extension folders zot loads lets it run
+ * anything next time.
  */
 export function escapeReason(
   name: PermissionName,
@@ -241,9 +265,13 @@ export function escapeReason(
   if (name !== "write") return undefined;
   if (value === true) return "it may overwrite programs and its own code";
   const sensitive = [places.extDir, ...pathDirs.map((p) => resolve(p))];
+  const trusted = (places.trusted ?? []).map((p) => resolve(p));
   for (const path of value.map((v) => expandPath(v, places))) {
     if (sensitive.some((s) => covers(path, s) || covers(s, path))) {
       return `${path} holds programs or the extension's own code`;
+    }
+    if (trusted.some((t) => covers(path, t) || covers(t, path))) {
+      return `${path} holds zot's grants or extensions it runs`;
     }
     if (home && path === resolve(home)) return `${path} holds shell start-up files`;
   }

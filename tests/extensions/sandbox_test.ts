@@ -6,7 +6,9 @@ import {
   isSandboxed,
   permissionsBeyond,
   sandboxEnv,
+  sandboxPlaces,
 } from "../../src/extensions/sandbox.ts";
+import { ZotPaths } from "../../src/config/mod.ts";
 import type { Manifest } from "../../src/extensions/mod.ts";
 
 const places = { cwd: "/work/proj", extDir: "/exts/weather", dataDir: "/home/z/ext-data/weather" };
@@ -98,6 +100,18 @@ Deno.test("run, ffi and write over programs or the extension's code are flagged 
   assertEquals(typeof escapeReason("write", ["/h"], places, [], "/h"), "string");
   assertEquals(escapeReason("write", ["$DATA_DIR"], places, ["/usr/bin"], "/h"), undefined);
   assertEquals(escapeReason("net", true, places, [], "/h"), undefined);
+});
+
+Deno.test("write over zot's grants or over extensions it runs unsandboxed is full access", () => {
+  const paths = new ZotPaths("/home/z");
+  const at = sandboxPlaces(paths, "/work/proj", "weather", "/home/z/extensions/weather");
+  assertEquals(at.dataDir, "/home/z/ext-data/weather");
+  // an extension that can write its own grant, another extension's code, or the project's
+  // .zot/extensions (loaded unrestricted next time zot starts there) is not contained
+  for (const path of ["/home/z/grants", "/home/z/extensions/other", "$CWD", "$CWD/.zot"]) {
+    assertEquals(typeof escapeReason("write", [path], at, [], "/h"), "string", path);
+  }
+  assertEquals(escapeReason("write", ["$DATA_DIR", "$CWD/src"], at, [], "/h"), undefined);
 });
 
 Deno.test("permissions are described in plain words", () => {
