@@ -97,6 +97,43 @@ Deno.test("editor: backslash+Enter and Shift+Enter add lines; Up recalls history
   }
 });
 
+Deno.test("editor: shell keys move by word and line, delete words and lines, yank; Down walks history back", async () => {
+  const h = await startHarness();
+  const text = (t: string) => h.waitUntil(() => h.app.editor.getText() === t);
+  try {
+    h.type("first\r");
+    await h.waitFor("echo: first");
+    h.type("second\r");
+    await h.waitFor("echo: second");
+    h.type("\x1b[A");
+    await text("second");
+    h.type("\x1b[A");
+    await text("first");
+    h.type("\x1b[B");
+    await text("second");
+    h.type("\x1b[B");
+    await text("");
+    h.type("git commit amend now");
+    h.type("\x1bb"); // alt+b: before "now"
+    h.type("\x1bb"); // before "amend"
+    h.type("\x1bd"); // alt+d: deletes "amend"
+    await text("git commit  now");
+    h.type("\x05"); // ctrl+e: end of line
+    h.type("\x1b\x7f"); // alt+backspace: deletes "now"
+    await text("git commit  ");
+    h.type("\x01"); // ctrl+a: start
+    h.type("\x1bf"); // alt+f: after "git"
+    h.type("\x0b"); // ctrl+k: kills to the end
+    await text("git");
+    h.type("\x19"); // ctrl+y: yanks it back
+    await text("git commit  ");
+    h.type("\x15"); // ctrl+u: deletes to the start
+    await text("");
+  } finally {
+    await h.close();
+  }
+});
+
 Deno.test("editor: a large paste collapses to a marker and is sent in full", async () => {
   const h = await startHarness();
   try {
