@@ -2,7 +2,7 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
-import type { ExtensionStatus } from "../../src/extensions/mod.ts";
+import { DEFAULT_HOST_OPTIONS, type ExtensionStatus } from "../../src/extensions/mod.ts";
 import {
   deferred,
   denoSpec,
@@ -232,4 +232,32 @@ Deno.test("a throwing callback is logged and does not break the extension", asyn
   ]);
   await host.shutdown();
   assertIncludes(await home.log("deno-tools"), "[zot] host callback onNotify failed: ui exploded");
+});
+
+Deno.test("the default timings are the contract's and issue's: 3 s, 250 ms, 30 s, 60 s, 5 s, 2 s", () => {
+  const { helloTimeoutMs, startupDeadlineMs, readyIdleMs, commandTimeoutMs, toolTimeoutMs } =
+    DEFAULT_HOST_OPTIONS;
+  const { interceptTimeoutMs, shutdownGraceMs, maxLineBytes } = DEFAULT_HOST_OPTIONS;
+  assertEquals(
+    {
+      startupDeadlineMs,
+      readyIdleMs,
+      commandTimeoutMs,
+      toolTimeoutMs,
+      interceptTimeoutMs,
+      shutdownGraceMs,
+      maxLineBytes,
+    },
+    {
+      startupDeadlineMs: 3_000,
+      readyIdleMs: 250,
+      commandTimeoutMs: 30_000,
+      toolTimeoutMs: 60_000,
+      interceptTimeoutMs: 5_000,
+      shutdownGraceMs: 2_000,
+      maxLineBytes: 4 * 1024 * 1024,
+    },
+  );
+  // a hello deadline exists (the original waits forever), as docs/extensions.md says
+  assertEquals(helloTimeoutMs, 5_000);
 });
