@@ -143,11 +143,12 @@ async function startAndRun(
 
   const bus = new ExtensionBus();
   const panelBus = new PanelBus();
+  // --ext paths are typed relative to the shell's folder, not to --cwd (also on /reload-ext).
+  const extPaths = flags.extPaths.map((p) => resolve(p));
   const discovered = await discoverExtensions({
     cwd,
     paths,
-    // --ext paths are typed relative to the shell's folder, not to --cwd.
-    explicit: flags.extPaths.map((p) => resolve(p)),
+    explicit: extPaths,
     noDiscovery: flags.noExt,
   });
   for (const bad of discovered.invalid) {
@@ -266,7 +267,7 @@ async function startAndRun(
           const again = await discoverExtensions({
             cwd,
             paths,
-            explicit: flags.extPaths,
+            explicit: extPaths,
             noDiscovery: flags.noExt,
           });
           const replan = await planLaunches(again.extensions, {
