@@ -9,7 +9,7 @@ import type { TuiController } from "./controller.ts";
 import { noteLines } from "./entries.ts";
 import { panelKeys } from "./keys.ts";
 import { ellipsize } from "./layout.ts";
-import { Editor, matchesKey, type Terminal, TUI } from "./pi_tui.ts";
+import { Editor, isKeyRelease, matchesKey, type Terminal, TUI } from "./pi_tui.ts";
 import { sanitizeLine } from "./sanitize.ts";
 import { linesPart, Screen } from "./screen.ts";
 import { popupItems, SlashPopup } from "./slash_popup.ts";
@@ -146,6 +146,10 @@ export class ChatApp {
 
   /** Handles keys before the editor sees them; returns true when consumed. */
   #onInput(data: string): boolean {
+    // Kitty-protocol terminals report releases too (pi-tui asks for event types), and
+    // matchesKey matches them: one Ctrl-C would count twice and exit. Only presses act;
+    // pi-tui drops the release before the editor.
+    if (isKeyRelease(data)) return false;
     const panel = this.flow.panel;
     if (panel) {
       if (matchesKey(data, "escape") || matchesKey(data, "ctrl+c")) {

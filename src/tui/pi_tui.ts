@@ -7,6 +7,7 @@
 export {
   CURSOR_MARKER,
   Editor,
+  isKeyRelease,
   Markdown,
   matchesKey,
   parseKey,
