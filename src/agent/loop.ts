@@ -20,6 +20,7 @@ import {
 } from "../messages/mod.ts";
 import type { Provider, ReasoningLevel } from "../providers/mod.ts";
 import type { Tool } from "../tools/mod.ts";
+import { ABORTED, raceAbort } from "./abort.ts";
 import { type Compaction, compactMessages, DEFAULT_KEEP_TAIL } from "./compact.ts";
 import { CostTracker, type PriceLookup } from "./cost.ts";
 import type { AgentEvent } from "./events.ts";
@@ -272,9 +273,13 @@ export class Agent {
       };
       this.#emit({ type: "turn_start", step });
       this.#lifecycle({ event: "turn_start", step });
-      const gate = await this.#extensions.interceptTurnStart(step, signal)
-        .catch(() => ({ block: false, reason: undefined, extension: undefined }));
-      if (signal.aborted) return end("aborted");
+      // Ctrl-C does not wait for a slow turn_start guard (the host gives each one 5 s).
+      const gate = await raceAbort(
+        this.#extensions.interceptTurnStart(step, signal)
+          .catch(() => ({ block: false, reason: undefined, extension: undefined })),
+        signal,
+      );
+      if (gate === ABORTED || signal.aborted) return end("aborted");
       if (gate.block) {
         const reason = gate.reason?.trim() || "turn blocked by extension guard";
         const who = gate.extension ? `extension "${gate.extension}"` : "an extension";

@@ -69,14 +69,16 @@ export async function runToolCall(
   }
   const extension = entry.extension;
 
-  const decision = await intercept(hooks.extensions, call, signal);
+  // The host's interception does not watch the signal (each guard may take its 5 s), so
+  // Ctrl-C does not wait for it, and a guard's late "allow" never starts the tool.
+  const decision = await raceAbort(intercept(hooks.extensions, call, signal), signal);
+  if (decision === ABORTED || signal.aborted) {
+    return finish(errorResult(call.id, ABORTED_RESULT_TEXT, extension));
+  }
   if (decision.block) {
     const reason = decision.reason?.trim() || "tool call refused by extension guard";
     return finish(errorResult(call.id, reason, extension), decision.extension ?? "extension guard");
   }
-  // Interception does not watch the signal; a Ctrl-C during it must not start the tool
-  // (write and edit would still change files).
-  if (signal.aborted) return finish(errorResult(call.id, ABORTED_RESULT_TEXT, extension));
   let args = call.args;
   if (decision.args) {
     const problems = entry.validate(decision.args);

@@ -3,6 +3,8 @@ import {
   Agent,
   type AgentEvent,
   type SessionSink,
+  type ToolCallDecision,
+  type TurnStartDecision,
 } from "../../src/agent/mod.ts";
 import type { Message, ToolMessage, Usage } from "../../src/messages/mod.ts";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
@@ -414,6 +416,67 @@ Deno.test("a call whose guard is still deciding when the user aborts is not run"
   assertEquals(result.stop, "aborted");
   assertEquals(calls, []);
   assertEquals(resultText(lastToolMessage(agent.messages)), ABORTED_RESULT_TEXT);
+});
+
+Deno.test("Ctrl-C does not wait for a guard that is slow to answer", async () => {
+  const controller = new AbortController();
+  const calls: Record<string, unknown>[] = [];
+  const provider = new FakeProvider([
+    callTools([{ id: "e", name: "echo", args: { text: "side effect" } }]),
+  ]);
+  const order: string[] = [];
+  const ext = new FakeExtensions();
+  // A guard that answers only after everything already queued has run (like a 5 s timeout).
+  let answered: Promise<ToolCallDecision> | undefined;
+  ext.interceptToolCall = () => {
+    controller.abort();
+    answered = new Promise((resolve) =>
+      setTimeout(() => {
+        order.push("guard answered");
+        resolve({ block: false });
+      }, 0)
+    );
+    return answered;
+  };
+  const agent = new Agent({
+    provider,
+    model: "m",
+    system: "",
+    cwd: "/",
+    tools: [echoTool(calls)],
+    extensions: ext,
+  });
+  agent.subscribe((e) => void (e.type === "tool_result" && order.push("tool_result")));
+  const result = await agent.prompt("go", { signal: controller.signal });
+  assertEquals(result.stop, "aborted");
+  assertEquals(calls, []);
+  await answered;
+  assertEquals(order, ["tool_result", "guard answered"]);
+});
+
+Deno.test("Ctrl-C does not wait for a slow turn_start guard", async () => {
+  const controller = new AbortController();
+  const provider = new FakeProvider([say("never asked")]);
+  const order: string[] = [];
+  const ext = new FakeExtensions();
+  let answered: Promise<TurnStartDecision> | undefined;
+  ext.interceptTurnStart = () => {
+    controller.abort();
+    answered = new Promise((resolve) =>
+      setTimeout(() => {
+        order.push("guard answered");
+        resolve({ block: false });
+      }, 0)
+    );
+    return answered;
+  };
+  const agent = new Agent({ provider, model: "m", system: "", cwd: "/", extensions: ext });
+  agent.subscribe((e) => void (e.type === "done" && order.push(`done:${e.stop}`)));
+  const result = await agent.prompt("go", { signal: controller.signal });
+  assertEquals(result.stop, "aborted");
+  await answered;
+  assertEquals(order, ["done:aborted", "guard answered"]);
+  assertEquals(provider.requests.length, 0);
 });
 
 Deno.test("a provider failure ends the turn with an error event before done", async () => {
