@@ -49,14 +49,21 @@ export interface Submission {
   text: string;
 }
 
+/** Notices kept while no mode listens yet (an extension may notify during its handshake). */
+const NOTICE_BACKLOG = 100;
+
 /** Fans extension pushes (notify, submit) out to the running mode. */
 export class ExtensionBus {
   #notice = new Set<(n: Notice) => void>();
   #submit = new Set<(s: Submission) => void>();
+  #backlog: Notice[] = [];
 
-  /** Listens to notices; returns the unsubscribe function. */
+  /** Listens to notices (the first one also gets the backlog); returns the unsubscribe function. */
   onNotify(listener: (n: Notice) => void): () => void {
     this.#notice.add(listener);
+    const backlog = this.#backlog;
+    this.#backlog = [];
+    for (const n of backlog) listener(n);
     return () => this.#notice.delete(listener);
   }
 
@@ -68,6 +75,11 @@ export class ExtensionBus {
 
   /** Delivers a notice (called by the host's onNotify callback). */
   notify(notice: Notice): void {
+    if (this.#notice.size === 0) {
+      this.#backlog.push(notice);
+      if (this.#backlog.length > NOTICE_BACKLOG) this.#backlog.shift();
+      return;
+    }
     for (const l of this.#notice) l(notice);
   }
 

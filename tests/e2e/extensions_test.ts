@@ -87,3 +87,11 @@ Deno.test("--no-tools keeps extension tools; --no-ext removes discovered ones to
   assertEquals((withExt.tools ?? []).map((t) => t.name), ["weather"]);
   assertEquals((without.tools ?? []).map((t) => t.name), []);
 });
+
+Deno.test("a notice sent during the handshake still reaches stderr in print mode", async () => {
+  await using world = await World.create([{ text: "ok" }]);
+  const result = await world.run(["--ext", join(FIXTURES, "herald"), "-p", "hi"]);
+  assertEquals(result.code, 0, result.stderr);
+  assertEquals(result.stdout, "ok\n");
+  assertIncludes(result.stderr, "[herald] warn: WEATHER_KEY is not set; using demo data");
+});
