@@ -303,13 +303,17 @@ class RpcServer {
           },
         };
       case "prompt":
-        return this.#enqueue({ kind: "prompt", content: [{ type: "text", text: result.text }] }, {
+        return this.#enqueue({
+          kind: "prompt",
+          content: [{ type: "text", text: result.text }],
+          id: command.id,
+        }, {
           action: "prompt",
           extension: result.source,
           text: result.text,
         });
       case "compact":
-        return this.#enqueue({ kind: "compact" }, { action: "compact" });
+        return this.#enqueue({ kind: "compact", id: command.id }, { action: "compact" });
       case "noop":
         return { data: { action: "noop" } };
       case "panel":

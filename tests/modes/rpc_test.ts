@@ -249,6 +249,28 @@ Deno.test("command runs slash commands; list_commands and list_tools describe wh
   await h.close();
 });
 
+Deno.test("work started by a command ends with a done carrying that command's id", async () => {
+  const slash = new FakeSlashHost().add("ask", () => ({ action: "prompt", prompt: "a joke" }));
+  const h = harness([say("a1"), say("a2"), say("a3"), say("the summary")], slash);
+  await h.request({ id: "ask-1", type: "command", name: "ask" });
+  assertEquals(await h.next((l) => l.type === "done"), { type: "done", stop: "end", id: "ask-1" });
+  await h.request({ id: "study-1", type: "command", text: "/study" });
+  await h.next((l) => l.type === "done" && l.id === "study-1");
+  await h.request({ id: "p", type: "prompt", message: "more" });
+  await h.next((l) => l.type === "done" && l.id === "p");
+  const compact = await h.request({ id: "compact-1", type: "command", text: "/compact" });
+  assertEquals((compact.data as Line).started, true);
+  const done = await h.next((l) => l.type === "done" && l.id === "compact-1");
+  assertEquals(h.lines.filter((l) => l.type === "done").map((l) => l.id), [
+    "ask-1",
+    "study-1",
+    "p",
+    "compact-1",
+  ]);
+  assertEquals(h.lines[h.lines.indexOf(done) - 1].type, "compact_done");
+  await h.close();
+});
+
 Deno.test("notify becomes ext_notify; bad prompt fields get error responses", async () => {
   const { ctx, bus } = fakeContext([]);
   const h = new Harness(ctx);
