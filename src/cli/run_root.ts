@@ -9,13 +9,18 @@
 import { resolve } from "node:path";
 import { Agent, buildSystemPrompt } from "../agent/mod.ts";
 import { resolveZotHome, ZOT_VERSION, ZotPaths } from "../config/mod.ts";
-import { ConfigError, errorMessage, UsageError } from "../errors/mod.ts";
+import { ConfigError, errorMessage, ProviderError, UsageError } from "../errors/mod.ts";
+import { zeroUsage } from "../messages/mod.ts";
 import { discoverExtensions, ExtensionHost, planLaunches } from "../extensions/mod.ts";
 import {
   agentExtensions,
   BUILTIN_COMMANDS,
   ExtensionBus,
+  hasTty,
+  keylessProvider,
   type ModeContext,
+  PanelBus,
+  runInteractive,
   runJson,
   runPrint,
   runRpc,
@@ -26,14 +31,11 @@ import { type Session, SessionStore } from "../session/mod.ts";
 import { discoverSkills, systemPromptSection } from "../skills/mod.ts";
 import { BUILTIN_TOOL_NAMES, builtinTools } from "../tools/mod.ts";
 import { Interrupts } from "./interrupts.ts";
-import type { Output } from "./output.ts";
+import { colorAllowed, type Output } from "./output.ts";
 import { chooseProvider, modelsTable, readModelSettings } from "./provider_choice.ts";
 import { type RootFlags, rootFlags } from "./root_options.ts";
 import { openSession } from "./session_choice.ts";
 import { StdinLines } from "./stdin.ts";
-import { hasTty, keylessProvider, PanelBus, runInteractive } from "../modes/interactive.ts";
-import { colorAllowed } from "./output.ts";
-import { ProviderError } from "../errors/mod.ts";
 
 /** What the root action receives from commander. */
 export interface RootInvocation {
@@ -262,6 +264,18 @@ async function startAndRun(
           const previous = session;
           session = next;
           await previous?.close();
+        },
+        freshSession: async () => {
+          if (!session) return agent.clear();
+          const next = await new SessionStore({ paths }).create({
+            cwd,
+            provider: agent.providerName,
+            model: agent.model,
+          });
+          agent.resume(next, [], zeroUsage());
+          const previous = session;
+          session = next;
+          await previous.close();
         },
         reloadExtensions: async () => {
           const again = await discoverExtensions({

@@ -88,6 +88,8 @@ export interface InteractiveOptions {
   resumeSession?: (path: string) => Promise<void>;
   /** The path of the session this run writes to, if any. */
   currentSession?: () => string | undefined;
+  /** Starts a new, empty session file for later turns (`/clear`); the old file is kept. */
+  freshSession?: () => Promise<void>;
   /** Whether the provider has a key, and if not how to set one. */
   credentials: { ok: boolean; hint?: string };
   /** Colour on (false under NO_COLOR). */
@@ -253,9 +255,10 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
         return { text: `reload failed: ${errorText(err)}`, isError: true };
       }
     },
-    clear() {
-      agent.clear();
-      return Promise.resolve();
+    async clear() {
+      // A cleared conversation must not come back on resume, so later turns go to a new file.
+      if (opts.freshSession) await opts.freshSession();
+      else agent.clear();
     },
     async compact(): Promise<CommandReport> {
       const r = await agent.compact();

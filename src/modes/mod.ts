@@ -1,4 +1,4 @@
-/** The non-interactive modes (print, json, rpc), slash commands and the wire format. */
+/** The run modes (print, json, rpc, interactive), slash commands and the wire format. */
 export { ExtensionBus, NO_SLASH_HOST, noticeToStderr } from "./context.ts";
 export type {
   ModeContext,
@@ -20,3 +20,5 @@ export { blockToWire, contentToWire, eventToWire, messageToWire, usageToWire } f
 export type { WireObject } from "./wire.ts";
 export { agentExtensions, slashHost } from "./host_adapter.ts";
 export type { HostPort } from "./host_adapter.ts";
+export { hasTty, keylessProvider, PanelBus, runInteractive } from "./interactive.ts";
+export type { InteractiveOptions } from "./interactive.ts";
