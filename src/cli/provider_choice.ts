@@ -42,6 +42,21 @@ export async function readModelSettings(paths: ZotPaths): Promise<ModelSettings>
   };
 }
 
+/** Saves the chosen provider and model in `config.json`, keeping its other fields. */
+export async function writeModelSettings(paths: ZotPaths, settings: ModelSettings): Promise<void> {
+  let record: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(await Deno.readTextFile(paths.configFile));
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) record = parsed;
+  } catch {
+    // Missing or broken: the new file holds just the model choice.
+  }
+  await Deno.mkdir(paths.home, { recursive: true });
+  const tmp = `${paths.configFile}.${crypto.randomUUID()}.tmp`;
+  await Deno.writeTextFile(tmp, JSON.stringify({ ...record, ...settings }, null, 2) + "\n");
+  await Deno.rename(tmp, paths.configFile);
+}
+
 /**
  * The provider to use: `--provider`, else config.json's, else the first of anthropic and
  * openai that has a key, else anthropic (whose missing key is then reported).

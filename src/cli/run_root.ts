@@ -32,7 +32,12 @@ import { discoverSkills, systemPromptSection } from "../skills/mod.ts";
 import { BUILTIN_TOOL_NAMES, builtinTools } from "../tools/mod.ts";
 import { Interrupts } from "./interrupts.ts";
 import { colorAllowed, type Output } from "./output.ts";
-import { chooseProvider, modelsTable, readModelSettings } from "./provider_choice.ts";
+import {
+  chooseProvider,
+  modelsTable,
+  readModelSettings,
+  writeModelSettings,
+} from "./provider_choice.ts";
 import { type RootFlags, rootFlags } from "./root_options.ts";
 import { openSession } from "./session_choice.ts";
 import { StdinLines } from "./stdin.ts";
@@ -264,6 +269,11 @@ async function startAndRun(
           const previous = session;
           session = next;
           await previous?.close();
+        },
+        modelChanged: async (id) => {
+          host.updateContext({ model: id });
+          await session?.updateMeta({ model: id });
+          await writeModelSettings(paths, { provider: agent.providerName, model: id });
         },
         freshSession: async () => {
           if (!session) return agent.clear();

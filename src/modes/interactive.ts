@@ -88,6 +88,8 @@ export interface InteractiveOptions {
   resumeSession?: (path: string) => Promise<void>;
   /** The path of the session this run writes to, if any. */
   currentSession?: () => string | undefined;
+  /** Remembers a `/model` choice (config.json, the session, the extensions' context). */
+  modelChanged?: (id: string) => Promise<void>;
   /** Starts a new, empty session file for later turns (`/clear`); the old file is kept. */
   freshSession?: () => Promise<void>;
   /** Whether the provider has a key, and if not how to set one. */
@@ -270,13 +272,19 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
         id: m.id,
         contextWindow: m.contextWindow,
       })),
-    model(id: string): Promise<CommandReport> {
+    async model(id: string): Promise<CommandReport> {
       try {
         agent.setModel(id);
       } catch (err) {
-        return Promise.resolve({ text: errorText(err), isError: true });
+        return { text: errorText(err), isError: true };
       }
-      return Promise.resolve({ text: `model: ${agent.providerName}/${id}` });
+      const text = `model: ${agent.providerName}/${id}`;
+      try {
+        await opts.modelChanged?.(id);
+      } catch (err) {
+        return { text: `${text} (for this run only: ${errorText(err)})`, isError: true };
+      }
+      return { text };
     },
     async sessions(): Promise<SessionChoice[] | CommandReport> {
       if (!opts.listSessions) return { text: "sessions are not saved in this run" };

@@ -109,6 +109,10 @@ Deno.test("tmux: /sessions resumes a saved session and /model switches through t
     assertEquals(files.length, 1, files.join("\n"));
     const saved = await readSessionFile(files[0]);
     assertEquals(saved.messages.length, 4);
+    // The choice is remembered: in the session's meta and in config.json for the next run.
+    assertEquals(saved.meta?.model, "claude-haiku-4-5");
+    const config = JSON.parse(await Deno.readTextFile(join(home, "config.json")));
+    assertEquals([config.provider, config.model], ["anthropic", "claude-haiku-4-5"]);
   } finally {
     await server.close();
     await Deno.remove(home, { recursive: true });
