@@ -17,7 +17,7 @@ import {
 import type { ExtCommandContext } from "./ext_command.ts";
 import { confirm } from "./confirm.ts";
 import { paint } from "./output.ts";
-import { addRunGrantOptions, runGrantFrom } from "./run_grant.ts";
+import { addRunGrantOptions, RUN_GRANT_HELP, runGrantFrom } from "./run_grant.ts";
 
 /** Applies `--allow-*`/`--deny-*` adjustments on top of a grant: a given permission is replaced. */
 export function adjustGrant(base: PermissionRequest, change: PermissionRequest): PermissionRequest {
@@ -48,8 +48,8 @@ export function addPermissions(ext: Command, { output, locations }: ExtCommandCo
     .addHelpText(
       "after",
       `
---allow-<perm>[=list] sets that permission of the grant (the whole permission without a
-list); --deny-<perm>[=list] adds a deny. Permissions: ${PERMISSION_NAMES.join(", ")}.
+${RUN_GRANT_HELP}
+--allow-<perm> sets that permission of the grant; --deny-<perm> adds a deny.
 The grant is stored in $ZOT_HOME/grants/<name>.json, outside the extension's folder.`,
     );
   addRunGrantOptions(command);

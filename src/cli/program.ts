@@ -6,7 +6,7 @@ import { UsageError, ZotError } from "../errors/mod.ts";
 import { type Output, paint, processOutput } from "./output.ts";
 import { buildExtCommand } from "./ext_command.ts";
 import { runRoot } from "./run_root.ts";
-import { addRunGrantOptions } from "./run_grant.ts";
+import { addRunGrantOptions, RUN_GRANT_HELP } from "./run_grant.ts";
 
 function collect(value: string, previous: string[] | boolean = []): string[] {
   // `--no-ext` shares the `ext` key and leaves `false` behind; a later `--ext` starts a list.
@@ -78,6 +78,19 @@ export function buildProgram(output: Output) {
     .option("--debug", "show stack traces and causes of errors");
 
   addRunGrantOptions(program);
+  program.addHelpText(
+    "after",
+    `
+One-run grants for --ext extensions that run sandboxed by Deno:
+${RUN_GRANT_HELP}
+
+Modes:
+  zot                       the chat TUI (on a terminal)
+  zot -p "prompt"           print the final answer; a prompt may also come on stdin
+  zot --json "prompt"       one JSON object per agent event (docs/json.md)
+  zot rpc                   NDJSON commands on stdin, responses and events on stdout (docs/rpc.md)
+  zot -p "/name args"       run an extension's slash command`,
+  );
   program.addCommand(buildExtCommand(output));
   // `--no-ext` and `--ext` share one key; record both separately so both apply.
   let noExt = false;

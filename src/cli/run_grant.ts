@@ -3,21 +3,27 @@
  * widens what `--ext` extensions may do for this run only; nothing is stored.
  */
 
+import { Option } from "./commander.ts";
 import {
   PERMISSION_NAMES as NAMES,
   type PermissionName,
   type PermissionRequest,
 } from "../extensions/mod.ts";
 
+/** One help line for all the grant flags, which are hidden one by one to keep --help short. */
+export const RUN_GRANT_HELP = `  --allow-<perm>[=list], --deny-<perm>[=list]
+      <perm>: ${NAMES.join(", ")}; without a list the whole permission,
+      e.g. --allow-net=api.example.com,cdn.example.com`;
+
 /** Adds `--allow-<perm> [list]` and `--deny-<perm> [list]` for every Deno permission. */
-export function addRunGrantOptions<T extends { option(flags: string, description: string): T }>(
+export function addRunGrantOptions<T extends { addOption(option: Option): unknown }>(
   program: T,
 ): T {
   for (const kind of ["allow", "deny"] as const) {
     for (const name of NAMES) {
-      program.option(
-        `--${kind}-${name} [list]`,
-        `${kind} ${name} access for --ext extensions this run (comma separated)`,
+      program.addOption(
+        new Option(`--${kind}-${name} [list]`, `${kind} ${name} access (comma separated)`)
+          .hideHelp(),
       );
     }
   }
