@@ -23,6 +23,11 @@ export interface ThinkingBlock {
   type: "thinking";
   text: string;
   signature?: string;
+  /**
+   * Reasoning the provider returned encrypted (Anthropic `redacted_thinking`): no text to
+   * show, but it must be sent back unchanged with the turn it belongs to.
+   */
+  redacted?: string;
 }
 
 /** A tool call the model made. */

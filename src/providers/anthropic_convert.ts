@@ -100,7 +100,8 @@ function convertContent(message: Message): ContentBlockParam[] {
       if (block.text) blocks.push({ type: "text", text: block.text });
     } else if (block.type === "thinking") {
       // Only signed thinking can be replayed; unsigned (aborted or foreign) thinking is dropped.
-      if (block.signature) {
+      if (block.redacted) blocks.push({ type: "redacted_thinking", data: block.redacted });
+      else if (block.signature) {
         blocks.push({ type: "thinking", thinking: block.text, signature: block.signature });
       }
     } else {

@@ -103,7 +103,7 @@ function* translate(turn: TurnBuilder, event: RawMessageStreamEvent): Generator<
         yield* some(turn.thinking(key, block.thinking));
         // Some models sign the block up front instead of in a signature_delta.
         if (block.signature) turn.signature(key, block.signature);
-      }
+      } else if (block.type === "redacted_thinking") turn.redacted(key, block.data);
       return;
     }
     case "content_block_delta": {

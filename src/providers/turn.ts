@@ -19,7 +19,7 @@ import type { StreamEvent } from "./types.ts";
 
 type Part =
   | { kind: "text"; key: string; text: string }
-  | { kind: "thinking"; key: string; text: string; signature?: string }
+  | { kind: "thinking"; key: string; text: string; signature?: string; redacted?: string }
   | { kind: "tool"; key: string; id: string; name: string; args: string; ended: boolean };
 
 /** The parts of one answer, in order, keyed by the provider's block/choice index. */
@@ -76,6 +76,18 @@ export class TurnBuilder {
     const part = this.#find(key, "thinking") ??
       this.#add<Extract<Part, { kind: "thinking" }>>({ kind: "thinking", key, text: "" });
     if (signature) part.signature = signature;
+  }
+
+  /** Records encrypted reasoning (Anthropic `redacted_thinking`), kept for replay. */
+  redacted(key: string, data: string): void {
+    if (!data) return;
+    this.#add<Extract<Part, { kind: "thinking" }>>({
+      kind: "thinking",
+      key,
+      text: "",
+      redacted: data,
+    });
+    this.started = true;
   }
 
   /** Starts a tool call. */
@@ -196,9 +208,10 @@ export class TurnBuilder {
 
 function textual(p: Exclude<Part, { kind: "tool" }>): TextBlock | ThinkingBlock | undefined {
   if (p.kind === "text") return p.text ? { type: "text", text: p.text } : undefined;
-  if (!p.text && !p.signature) return undefined;
+  if (!p.text && !p.signature && !p.redacted) return undefined;
   const block: ThinkingBlock = { type: "thinking", text: p.text };
   if (p.signature) block.signature = p.signature;
+  if (p.redacted) block.redacted = p.redacted;
   return block;
 }
 

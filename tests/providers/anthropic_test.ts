@@ -135,6 +135,39 @@ Deno.test("anthropic keeps a thinking signature sent in content_block_start, and
   ]);
 });
 
+Deno.test("anthropic keeps redacted thinking and replays it unchanged with its turn", async () => {
+  await using ctx = await setup("anthropic");
+  ctx.server.reply({
+    blocks: [
+      { type: "redacted_thinking", data: "EmwKAhgBEgy3va" },
+      { type: "tool_use", id: "toolu_r", name: "read", input: { path: "a.txt" } },
+    ],
+  });
+  const first = doneOf(
+    await collect(ctx.provider.stream(request(ctx.provider, { reasoning: "low" }))),
+  );
+  assertEquals(first.content[0], { type: "thinking", text: "", redacted: "EmwKAhgBEgy3va" });
+
+  ctx.server.reply({ text: "done" });
+  const messages: Message[] = [
+    { role: "user", content: [{ type: "text", text: "read a.txt" }], time: T },
+    first,
+    {
+      role: "tool",
+      time: T,
+      content: [{
+        type: "tool_result",
+        callId: "toolu_r",
+        isError: false,
+        content: [{ type: "text", text: "A" }],
+      }],
+    },
+  ];
+  await collect(ctx.provider.stream(request(ctx.provider, { reasoning: "low", messages })));
+  const replayed = (ctx.server.bodies()[1] as { messages: { content: unknown[] }[] }).messages[1];
+  assertEquals(replayed.content[0], { type: "redacted_thinking", data: "EmwKAhgBEgy3va" });
+});
+
 Deno.test("anthropic reasoning: high budget fits under a large max_tokens; adaptive models get effort", async () => {
   await using ctx = await setup("anthropic");
   ctx.server.reply({ text: "a" }, { text: "b" }, { text: "c" });

@@ -16,6 +16,7 @@
  *   {"hang": true}            (never answers; for cancellation)
  *   {"raw": "...", "status": 200, "contentType": "text/event-stream"}   (bytes verbatim)
  * Blocks: {"type":"text","text"} | {"type":"thinking","text","signature"} |
+ *         {"type":"redacted_thinking","data"} (Anthropic only) |
  *         {"type":"tool_use","id","name","input"} (or "rawArgs": verbatim argument JSON).
  * Usage: {"input","output","cacheRead","cacheWrite"}. Reply options: "deltaSize" (chars per
  * delta), "splitBytes" (write the body in n-byte pieces), "stallAfter" (send n SSE events, then

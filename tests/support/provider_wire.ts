@@ -7,6 +7,7 @@
 export type ScriptBlock =
   | { type: "text"; text: string }
   | { type: "thinking"; text: string; signature?: string }
+  | { type: "redacted_thinking"; data: string }
   | { type: "tool_use"; id?: string; name: string; input?: unknown; rawArgs?: string };
 
 /** Token counts the scripted model reports. */
@@ -118,6 +119,12 @@ export function anthropicEvents(turn: ReplyTurn, requestModel: string, seq: numb
           delta: { type: "text_delta", text },
         }));
       }
+    } else if (block.type === "redacted_thinking") {
+      events.push(sse("content_block_start", {
+        type: "content_block_start",
+        index,
+        content_block: { type: "redacted_thinking", data: block.data },
+      }));
     } else if (block.type === "thinking") {
       events.push(sse("content_block_start", {
         type: "content_block_start",
@@ -203,6 +210,8 @@ export function openaiEvents(
   blocks.forEach((block, index) => {
     if (block.type === "text") {
       for (const content of pieces(block.text, size)) events.push(chunk({ content }));
+    } else if (block.type === "redacted_thinking") {
+      // Chat completions has no encrypted reasoning; nothing goes on the wire.
     } else if (block.type === "thinking") {
       // DeepSeek/Ollama-style reasoning deltas; OpenAI itself never streams reasoning here.
       for (const reasoning_content of pieces(block.text, size)) {
