@@ -159,7 +159,11 @@ export class ExtensionHost {
    * Runs an extension command. Rejects with ExtensionError on timeout, when the owner is
    * not running or exits meanwhile; with ZotError `ext_unknown_command` for an unknown name.
    */
-  async invokeCommand(name: string, args: string): Promise<CommandOutcome> {
+  async invokeCommand(
+    name: string,
+    args: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<CommandOutcome> {
     const owner = this.#registry.commandOwner(name);
     if (!owner) {
       throw new ZotError("ext_unknown_command", `no extension provides the command /${name}`, 1, {
@@ -172,6 +176,7 @@ export class ExtensionHost {
       `command /${name}`,
       (id) => ({ type: "command_invoked", id, name, ...(trimmed ? { args: trimmed } : {}) }),
       this.#options.commandTimeoutMs,
+      options.signal,
     );
     const outcome: CommandOutcome = { extension: owner.name, command: name, action: "noop" };
     if (ACTIONS.includes(frame.action)) {

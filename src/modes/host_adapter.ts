@@ -24,7 +24,11 @@ type Block = { action: "block"; extension: string; reason: string };
 export interface HostPort {
   tools(): { name: string; description: string; schema: JsonSchema; extension: string }[];
   commands(): { name: string; description: string; extension: string; running: boolean }[];
-  invokeCommand(name: string, args: string): Promise<SlashOutcome>;
+  invokeCommand(
+    name: string,
+    args: string,
+    options?: { signal?: AbortSignal },
+  ): Promise<SlashOutcome>;
   callTool(
     name: string,
     args: Record<string, unknown>,
@@ -123,6 +127,6 @@ export function agentExtensions(host: HostPort): AgentExtensions {
 export function slashHost(host: HostPort): SlashHost {
   return {
     commands: (): SlashCommandInfo[] => host.commands(),
-    invoke: (name, args) => host.invokeCommand(name, args),
+    invoke: (name, args, signal) => host.invokeCommand(name, args, { signal }),
   };
 }

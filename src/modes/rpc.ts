@@ -64,6 +64,8 @@ class RpcServer {
   #token?: string;
   #authed: boolean;
   #work: WorkQueue;
+  /** Slash commands waiting for their extension; `abort` cancels them too. */
+  #commands = new Set<AbortController>();
   #pending = new Set<Promise<void>>();
   #offs: (() => void)[] = [];
 
@@ -91,7 +93,14 @@ class RpcServer {
 
   /** Cancels the running work and drops the queue. */
   abortWork(): void {
-    this.#work.abort();
+    this.#abortAll();
+  }
+
+  #abortAll(): boolean {
+    const commands = this.#commands.size > 0;
+    for (const controller of this.#commands) controller.abort();
+    this.#commands.clear();
+    return this.#work.abort() || commands;
   }
 
   async serve(input: ReadableStream<Uint8Array>): Promise<void> {
@@ -161,7 +170,7 @@ class RpcServer {
       case "prompt":
         return this.#prompt(command);
       case "abort":
-        return { data: { aborted: this.#work.abort() } };
+        return { data: { aborted: this.#abortAll() } };
       case "compact":
         return this.#enqueue({ kind: "compact", id: command.id });
       case "get_state":
@@ -289,7 +298,14 @@ class RpcServer {
       : undefined;
     const slash = text === undefined ? undefined : parseSlash(text);
     if (!slash) return { error: `command: give "name" (and "args") or "text" like "/name args"` };
-    const result = await resolveSlash(slash, this.#ctx.slash);
+    const controller = new AbortController();
+    this.#commands.add(controller);
+    let result;
+    try {
+      result = await resolveSlash(slash, this.#ctx.slash, controller.signal);
+    } finally {
+      this.#commands.delete(controller);
+    }
     switch (result.kind) {
       case "display":
         return { data: { action: "display", extension: result.source, text: result.text } };

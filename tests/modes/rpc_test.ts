@@ -1,6 +1,6 @@
 import { runRpc, timingSafeEqual } from "../../src/modes/mod.ts";
-import { ZotError } from "../../src/errors/mod.ts";
-import type { ModeContext } from "../../src/modes/mod.ts";
+import { CancelledError, ZotError } from "../../src/errors/mod.ts";
+import type { ModeContext, SlashHost } from "../../src/modes/mod.ts";
 import { assert, assertEquals, assertRejects } from "../support/assert.ts";
 import { hangAfter, say } from "../support/fake_provider.ts";
 import type { ScriptStep } from "../support/fake_provider.ts";
@@ -65,7 +65,7 @@ class Harness {
   }
 }
 
-function harness(script: ScriptStep[], slash?: FakeSlashHost, token?: string): Harness {
+function harness(script: ScriptStep[], slash?: SlashHost, token?: string): Harness {
   return new Harness(fakeContext(script, { slash }).ctx, token);
 }
 
@@ -290,5 +290,26 @@ Deno.test("notify becomes ext_notify; bad prompt fields get error responses", as
     images: [{ mime_type: "text/plain", data: "aGk=" }],
   });
   assertEquals(img.success, false);
+  await h.close();
+});
+
+Deno.test("abort also cancels a slash command that is waiting for its extension", async () => {
+  // An extension command that never answers by itself: only the abort signal ends it.
+  const hanging: SlashHost = {
+    commands: () => [{ name: "stuck", description: "never answers", extension: "fake-ext" }],
+    invoke: (_name, _args, signal) =>
+      new Promise((_, reject) => {
+        signal?.addEventListener("abort", () => reject(new CancelledError("cancelled")), {
+          once: true,
+        });
+      }),
+  };
+  const h = harness([], hanging);
+  await h.send({ id: "c", type: "command", name: "stuck" });
+  const aborted = await h.request({ id: "a", type: "abort" });
+  assertEquals((aborted.data as Line).aborted, true);
+  const stuck = await h.response("c");
+  assertEquals(stuck.success, false);
+  assert(String(stuck.error).includes("cancelled"), String(stuck.error));
   await h.close();
 });
