@@ -96,6 +96,14 @@ export async function runRoot(invocation: RootInvocation): Promise<void> {
       hint: `use zot -p "your prompt" (print), zot --json "your prompt", or zot rpc`,
     });
   }
+  if (flags.mode === "rpc" && (flags.continue || flags.resume || flags.sessionPath)) {
+    throw new UsageError(
+      "zot rpc keeps no session, so --continue, --resume and --session do not apply",
+      {
+        hint: "drop them, or use zot -p / zot --json to continue a session",
+      },
+    );
+  }
   const stdin = new StdinLines();
   try {
     let prompt = invocation.prompt;

@@ -99,3 +99,10 @@ Deno.test("zot rpc with ZOTCORE_RPC_TOKEN: refuses before hello, exits on a bad 
   const { code } = await rpc.close();
   assertEquals(code, 1);
 });
+
+Deno.test("zot rpc refuses session flags it cannot honour, with exit 2", async () => {
+  await using world = await World.create([]);
+  const run = await world.run(["rpc", "--continue"]);
+  assertEquals(run.code, 2);
+  assertIncludes(run.stderr, "zot rpc keeps no session");
+});
