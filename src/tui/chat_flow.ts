@@ -10,7 +10,7 @@ import type { CommandOutcome, CommandReport, TuiController, UiEvent } from "./co
 import { PanelView } from "./panel_view.ts";
 import { Picker, type PickerSpec } from "./picker.ts";
 import { modelItems, SESSION_LABEL_WIDTH, sessionItems } from "./pickers.ts";
-import { sanitizeLine } from "./sanitize.ts";
+import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { StatusBar } from "./status_bar.ts";
 import type { Theme } from "./theme.ts";
 import type { Transcript } from "./transcript.ts";
@@ -189,7 +189,8 @@ export class ChatFlow {
         if (o.text.trim() !== "") this.#prompt(o.text);
         return;
       case "insert":
-        v.editor.insertTextAtCursor(o.text);
+        // Extension text: escapes and controls would end up in the prompt sent to the model.
+        v.editor.insertTextAtCursor(sanitizeText(o.text));
         return;
       case "display":
         v.transcript.addNote("display", `[${extension}] ${o.text}`);

@@ -56,6 +56,23 @@ Deno.test("an extension's insert lands in the editor at the cursor, not sent", a
   }
 });
 
+Deno.test("an extension's insert is stripped of escape sequences before it reaches the editor", async () => {
+  const ctl = withCommands();
+  ctl.outcomes.set(
+    "deploy",
+    () => ({ action: "insert", text: "\x1b[2Jrm\x1b]0;title\x07 -rf\x00 ok" }),
+  );
+  const h = await startHarness(ctl);
+  try {
+    h.type("/deploy");
+    h.type("\r");
+    await h.waitFor("rm -rf ok");
+    assertEquals(h.app.editor.getText(), "rm -rf ok");
+  } finally {
+    await h.close();
+  }
+});
+
 Deno.test("display shows a styled note that is not sent to the model", async () => {
   const h = await startHarness(withCommands());
   try {
