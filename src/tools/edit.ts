@@ -6,6 +6,7 @@
 import { ToolError } from "../errors/mod.ts";
 import { defineTool, fail, isPlainObject } from "./args.ts";
 import { diffReplacements, type Replacement } from "./diff.ts";
+import { applyPreservingEndings, normalizeLineEndings } from "./line_endings.ts";
 import { atomicWrite, displayPath, resolvePath, statOrUndefined } from "./files.ts";
 import type { Tool } from "./types.ts";
 
@@ -78,14 +79,15 @@ export function editTool(): Tool {
         fail("edit", `${shown} is not valid UTF-8; change it with bash (e.g. sed) instead`);
       }
       const bom = text.startsWith("\uFEFF");
-      const crlf = text.includes("\r\n");
+      const raw = bom ? text.slice(1) : text;
+      const normalized = normalizeLineEndings(raw);
+      const original = normalized.text;
       const toLf = (s: string) => s.replaceAll("\r\n", "\n");
-      const original = toLf(bom ? text.slice(1) : text);
       const edits = args.edits.map((e) => ({ oldText: toLf(e.oldText), newText: toLf(e.newText) }));
 
       const replacements = planEdits(original, edits, shown);
       const result = diffReplacements(original, replacements);
-      const body = crlf ? result.newText.replaceAll("\n", "\r\n") : result.newText;
+      const body = applyPreservingEndings(raw, normalized, replacements);
       await atomicWrite(abs, new TextEncoder().encode((bom ? "\uFEFF" : "") + body));
 
       const count = `${edits.length} edit${edits.length === 1 ? "" : "s"}`;

@@ -175,6 +175,25 @@ Deno.test("edit keeps a UTF-8 BOM and CRLF line endings", async () => {
   });
 });
 
+Deno.test("edit on a file with mixed line endings leaves every untouched line's ending alone", async () => {
+  const original = "crlf one\r\nlf two\ncrlf three\r\nlf four\nlf five\n";
+  await withFile(original, async (dir, path) => {
+    const out = await edit.execute({
+      path: "a.ts",
+      edits: [
+        { oldText: "crlf one\nlf two", newText: "crlf one\nlf 2" },
+        { oldText: "lf four\nlf five", newText: "lf 4\nlf 4.5\nlf five" },
+      ],
+    }, contextFor(dir));
+    assertEquals(out.isError, false, textOf(out));
+    // The first region had one CRLF and one LF; the second only LFs, so it stays LF.
+    assertEquals(
+      await Deno.readTextFile(path),
+      "crlf one\r\nlf 2\ncrlf three\r\nlf 4\nlf 4.5\nlf five\n",
+    );
+  });
+});
+
 Deno.test("edit rejects missing, binary and non-UTF-8 files without touching them", async () => {
   await withTempDir(async (dir) => {
     const ctx = contextFor(dir);
