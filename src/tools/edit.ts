@@ -7,7 +7,7 @@ import { ToolError } from "../errors/mod.ts";
 import { defineTool, fail, isPlainObject } from "./args.ts";
 import { diffReplacements, type Replacement } from "./diff.ts";
 import { applyPreservingEndings, normalizeLineEndings } from "./line_endings.ts";
-import { atomicWrite, displayPath, resolvePath, statOrUndefined } from "./files.ts";
+import { atomicWrite, checkWritable, displayPath, resolvePath, statOrUndefined } from "./files.ts";
 import type { Tool } from "./types.ts";
 
 interface EditPair {
@@ -65,6 +65,7 @@ export function editTool(): Tool {
       const info = await statOrUndefined(abs);
       if (!info) fail("edit", `file not found: ${abs}; use write to create a new file`);
       if (info.isDirectory) fail("edit", `${shown} is a directory, not a file`);
+      checkWritable("edit", shown, info);
       const bytes = await Deno.readFile(abs);
       if (bytes.subarray(0, 8192).includes(0)) {
         fail(

@@ -1,6 +1,7 @@
 /** File helpers shared by read, write and edit: path resolution and crash-safe writes. */
 
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { ToolError } from "../errors/mod.ts";
 
 /** Resolves a tool path against cwd; `~` and `~/x` expand to $HOME. */
 export function resolvePath(cwd: string, path: string): string {
@@ -69,4 +70,17 @@ export function cutUtf8(bytes: Uint8Array, max: number): Uint8Array {
   let end = max;
   while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
   return bytes.subarray(0, end);
+}
+
+/** Refuses to change a file the user made read-only (no write bit for anyone). */
+export function checkWritable(tool: string, shown: string, info: Deno.FileInfo | undefined): void {
+  if (!info || info.mode === null || Deno.build.os === "windows") return;
+  if ((info.mode & 0o222) === 0) {
+    const mode = (info.mode & 0o777).toString(8).padStart(4, "0");
+    throw new ToolError(
+      `tool_${tool}`,
+      `${tool}: ${shown} is read-only (mode ${mode}); it was left unchanged. ` +
+        "Ask the user before making it writable (chmod u+w)",
+    );
+  }
 }

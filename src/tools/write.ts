@@ -2,7 +2,14 @@
 
 import { dirname } from "node:path";
 import { defineTool, fail } from "./args.ts";
-import { atomicWrite, countLines, displayPath, resolvePath, statOrUndefined } from "./files.ts";
+import {
+  atomicWrite,
+  checkWritable,
+  countLines,
+  displayPath,
+  resolvePath,
+  statOrUndefined,
+} from "./files.ts";
 import type { Tool } from "./types.ts";
 
 interface WriteArgs {
@@ -38,6 +45,7 @@ export function writeTool(): Tool {
       if (existing?.isDirectory) {
         fail("write", `${shown} is a directory; pass a file path inside it`);
       }
+      checkWritable("write", shown, existing);
       const parent = dirname(abs);
       const parentInfo = await statOrUndefined(parent);
       if (parentInfo && !parentInfo.isDirectory) {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { writeTool } from "../../src/tools/mod.ts";
+import { editTool, writeTool } from "../../src/tools/mod.ts";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
 import { contextFor, textOf, withTempDir } from "./helpers.ts";
 
@@ -57,5 +57,23 @@ Deno.test("write of empty content creates an empty file", async () => {
     const out = await write.execute({ path: "empty", content: "" }, contextFor(dir));
     assertEquals(textOf(out), "created empty: wrote 0 bytes, 0 lines");
     assertEquals((await Deno.stat(join(dir, "empty"))).size, 0);
+  });
+});
+
+Deno.test("write and edit leave a read-only file unchanged and say so", async () => {
+  await withTempDir(async (dir) => {
+    const path = join(dir, "locked.txt");
+    await Deno.writeTextFile(path, "keep me\n");
+    await Deno.chmod(path, 0o444);
+    const written = await write.execute({ path: "locked.txt", content: "gone" }, contextFor(dir));
+    assertEquals(written.isError, true);
+    assertIncludes(textOf(written), "locked.txt is read-only (mode 0444); it was left unchanged");
+    const edited = await editTool().execute(
+      { path: "locked.txt", edits: [{ oldText: "keep", newText: "lose" }] },
+      contextFor(dir),
+    );
+    assertEquals(edited.isError, true);
+    assertIncludes(textOf(edited), "read-only");
+    assertEquals(await Deno.readTextFile(path), "keep me\n");
   });
 });
