@@ -45,14 +45,20 @@ export function createProvider(options: CreateProviderOptions): BoundProvider {
       `base URL "${baseUrl}" for ${provider} is not a URL; pass e.g. --base-url http://localhost:11434/v1`,
     );
   }
-  const found = findApiKey({
-    provider,
-    apiKey: options.apiKey,
-    env: options.env ?? processEnv(),
-    paths,
-  });
-  // Local and self-hosted endpoints (ollama, models.json entries with a baseUrl) need no key.
+  // Local and self-hosted endpoints (ollama, models.json entries with a baseUrl) need no key,
+  // so a broken auth.json must not stop them; for the others its error names the file.
   const keyRequired = (provider === "anthropic" || provider === "openai") && !model.baseUrl;
+  let found;
+  try {
+    found = findApiKey({
+      provider,
+      apiKey: options.apiKey,
+      env: options.env ?? processEnv(),
+      paths,
+    });
+  } catch (err) {
+    if (keyRequired) throw err;
+  }
   if (!found && keyRequired) throw missingKeyError(provider, paths);
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const common = { name: provider, model, catalog, baseUrl, fetch: options.fetch, retry };

@@ -120,6 +120,18 @@ Deno.test("a broken auth.json is a ConfigError, a missing one is empty", async (
   }
 });
 
+Deno.test("a broken auth.json stops key-needing providers but not ollama", async () => {
+  await using paths = await tempHome();
+  await Deno.writeTextFile(paths.authFile, "{oops");
+  const ollama = createProvider({ provider: "ollama", model: "llama3", paths, env: noEnv });
+  assertEquals(ollama.name, "ollama");
+  const err = assertThrows(
+    () => createProvider({ provider: "anthropic", paths, env: noEnv }),
+    ConfigError,
+  );
+  assertIncludes(err.message, "is not valid JSON");
+});
+
 Deno.test("providersWithKeys lists the key-needing providers that have one", async () => {
   await using paths = await tempHome();
   assertEquals(providersWithKeys({ env: noEnv, paths }), []);
