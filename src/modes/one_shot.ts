@@ -6,7 +6,8 @@
 import type { CompactResult, TurnResult } from "../agent/mod.ts";
 import { CancelledError, ZotError } from "../errors/mod.ts";
 import { type ModeContext, noticeToStderr } from "./context.ts";
-import { parseSlash, resolveSlash } from "./slash.ts";
+import { parseSlash } from "../protocol/mod.ts";
+import { resolveSlash } from "./slash.ts";
 
 /** How a mode shows what is not an agent event. */
 export interface OneShotPresenter {

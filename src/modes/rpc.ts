@@ -8,7 +8,8 @@ import { LineDecoderStream, PROTOCOL_VERSION } from "../protocol/mod.ts";
 import { errorMessage, ZotError } from "../errors/mod.ts";
 import type { ImageBlock, TextBlock } from "../messages/mod.ts";
 import type { ModeContext } from "./context.ts";
-import { BUILTIN_COMMANDS, parseSlash, resolveSlash } from "./slash.ts";
+import { parseSlash } from "../protocol/mod.ts";
+import { BUILTIN_COMMANDS, resolveSlash } from "./slash.ts";
 import { eventToWire, messageToWire, usageToWire, type WireObject } from "./wire.ts";
 import { WorkQueue } from "./rpc_work.ts";
 

@@ -4,6 +4,7 @@
  */
 
 import { errorMessage } from "../errors/mod.ts";
+import type { SlashInvocation } from "../protocol/mod.ts";
 import type { SlashHost } from "./context.ts";
 
 /** Built-in command names; they always win over extension commands of the same name. */
@@ -33,22 +34,6 @@ export const BUILTIN_COMMANDS: readonly string[] = [
 const AVAILABLE_HERE = new Set(["help", "compact", "study"]);
 
 const STUDY_PROMPT = "Read and understand everything in the current directory.";
-
-/** A parsed `/name args`. */
-export interface SlashInvocation {
-  name: string;
-  args: string;
-}
-
-/**
- * Parses a slash command. Only `/` followed by letters, digits, `_` or `-` counts, so a
- * path like `/Users/x` is an ordinary prompt.
- */
-export function parseSlash(text: string): SlashInvocation | undefined {
-  const match = /^\/([A-Za-z0-9_-]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
-  if (!match) return undefined;
-  return { name: match[1], args: (match[2] ?? "").trim() };
-}
 
 /** What the mode should do with a command. `source` names who produced the text. */
 export type SlashResult =

@@ -4,3 +4,5 @@ export { decodeLine, encodeFrame, encodeFrameBytes } from "./codec.ts";
 export type { DecodedLine } from "./codec.ts";
 export { DEFAULT_MAX_LINE_BYTES, LineDecoderStream, LineSplitter } from "./line_decoder.ts";
 export type { LineDecoderOptions, LineItem } from "./line_decoder.ts";
+export { parseSlash } from "./slash.ts";
+export type { SlashInvocation } from "./slash.ts";

@@ -5,7 +5,8 @@
  */
 
 import type { AgentEvent } from "../agent/mod.ts";
-import { builtin, helpText, parseSlash } from "./commands.ts";
+import { parseSlash } from "../protocol/mod.ts";
+import { builtin, helpText } from "./commands.ts";
 import type { CommandOutcome, CommandReport, TuiController, UiEvent } from "./controller.ts";
 import { PanelView } from "./panel_view.ts";
 import { Picker, type PickerSpec } from "./picker.ts";

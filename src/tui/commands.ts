@@ -23,22 +23,6 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   { name: "exit", description: "quit zot", cancelsTurn: false },
 ];
 
-/** A parsed slash command: its name and the rest of the line. */
-export interface SlashInput {
-  name: string;
-  args: string;
-}
-
-/**
- * Parses `/name args`. Only a head of `[A-Za-z0-9_-]+` is a command, so a path such as
- * `/Users/x` goes to the model as text.
- */
-export function parseSlash(text: string): SlashInput | undefined {
-  const m = /^\/([A-Za-z0-9_-]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
-  if (!m) return undefined;
-  return { name: m[1], args: (m[2] ?? "").trim() };
-}
-
 /** Finds a built-in by name. */
 export function builtin(name: string): BuiltinCommand | undefined {
   return BUILTIN_COMMANDS.find((c) => c.name === name);

@@ -1,4 +1,5 @@
-import { contentToWire, eventToWire, messageToWire, parseSlash } from "../../src/modes/mod.ts";
+import { contentToWire, eventToWire, messageToWire } from "../../src/modes/mod.ts";
+import { parseSlash } from "../../src/protocol/mod.ts";
 import { assertEquals } from "../support/assert.ts";
 
 Deno.test("image blocks carry mime_type and byte count, never the data", () => {
