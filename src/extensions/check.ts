@@ -14,14 +14,14 @@ import {
   type HostFrame,
   PROTOCOL_VERSION,
 } from "../protocol/mod.ts";
-import { checkToolSchema, type JsonSchema } from "../schema/mod.ts";
-import { describeNoise, FrameTap, type NextLine } from "./check_frames.ts";
+import { checkToolSchema } from "../schema/mod.ts";
+import { describeNoise, FrameTap, waitForFrame } from "./check_frames.ts";
+import { probe, type ProbeTargets } from "./check_probe.ts";
 import { DEFAULT_BUILTIN_COMMANDS, DEFAULT_BUILTIN_TOOLS } from "./host.ts";
 import { planLaunches } from "./launch.ts";
 import { ExtensionLog } from "./log.ts";
 import { isUsableToolName, usableCommandName } from "./managed_extension.ts";
 import { describeExit, ExtensionProcess } from "./process.ts";
-import { sampleArgs } from "./sample_args.ts";
 import { emptyPermissions } from "./sandbox.ts";
 import type { DiscoveredExtension } from "./types.ts";
 
@@ -61,10 +61,7 @@ export interface CheckOptions {
   deno?: string | null;
 }
 
-interface Registered {
-  commands: string[];
-  tools: { name: string; schema?: JsonSchema }[];
-}
+type Registered = ProbeTargets;
 
 /** Runs the checklist against one extension; never throws for anything the extension does. */
 export async function checkExtension(
@@ -141,8 +138,9 @@ async function runChecks(
         data_dir: join(scratch, "data"),
       });
       const registered = await collectRegistrations(tap, options, started, report);
-      if (options.probe) await probe(registered, tap, send, options, report);
-      else if (registered.commands.length + registered.tools.length > 0) {
+      if (options.probe) {
+        await probe(registered, tap, send, options.probeTimeoutMs ?? 10_000, report);
+      } else if (registered.commands.length + registered.tools.length > 0) {
         report(
           "skip",
           "probe commands and tools",
@@ -315,79 +313,6 @@ function noteRegistration(frame: ExtensionFrame, registered: Registered, report:
   }
 }
 
-async function waitFor(
-  tap: FrameTap,
-  deadline: number,
-  match: (frame: ExtensionFrame) => boolean,
-): Promise<ExtensionFrame | "timeout" | "eof"> {
-  while (true) {
-    const next: NextLine = await tap.next(deadline);
-    if (next === "timeout" || next === "eof") return next;
-    if (next.kind === "frame" && match(next.frame)) return next.frame;
-  }
-}
-
-const ACTIONS = new Set(["prompt", "insert", "display", "noop", "open_panel"]);
-
-async function probe(
-  registered: Registered,
-  tap: FrameTap,
-  send: (frame: HostFrame) => Promise<void>,
-  options: CheckOptions,
-  report: Report,
-): Promise<void> {
-  const timeout = options.probeTimeoutMs ?? 10_000;
-  let seq = 0;
-  for (const name of registered.commands) {
-    const id = `check-${++seq}`;
-    await send({ type: "command_invoked", id, name });
-    const answer = await waitFor(
-      tap,
-      Date.now() + timeout,
-      (f) => f.type === "command_response" && f.id === id,
-    );
-    const title = `probe /${name}`;
-    if (typeof answer === "string") {
-      report(
-        "fail",
-        title,
-        answer === "eof" ? "the extension exited" : `no command_response in ${timeout} ms`,
-      );
-      if (answer === "eof") return;
-    } else if (answer.type === "command_response") {
-      if (!ACTIONS.has(answer.action)) report("fail", title, `unknown action "${answer.action}"`);
-      else if (answer.error) report("warn", title, `answered with error: ${answer.error}`);
-      else report("pass", title, `action ${answer.action}`);
-    }
-  }
-  for (const tool of registered.tools) {
-    const id = `check-${++seq}`;
-    const args = sampleArgs(tool.schema);
-    await send({ type: "tool_call", id, name: tool.name, args });
-    const answer = await waitFor(
-      tap,
-      Date.now() + timeout,
-      (f) => f.type === "tool_result" && f.id === id,
-    );
-    const title = `probe tool ${tool.name} ${JSON.stringify(args)}`;
-    if (typeof answer === "string") {
-      report(
-        "fail",
-        title,
-        answer === "eof" ? "the extension exited" : `no tool_result in ${timeout} ms`,
-      );
-      if (answer === "eof") return;
-    } else if (answer.type === "tool_result") {
-      const text = answer.content.map((b) => b.text ?? `[${b.type}]`).join(" ").slice(0, 120);
-      report(
-        answer.is_error ? "warn" : "pass",
-        title,
-        `${answer.is_error ? "is_error: " : ""}${text}`,
-      );
-    }
-  }
-}
-
 async function expectShutdownAck(
   tap: FrameTap,
   send: (frame: HostFrame) => Promise<void>,
@@ -396,7 +321,7 @@ async function expectShutdownAck(
 ): Promise<void> {
   await send({ type: "shutdown" });
   const started = Date.now();
-  const ack = await waitFor(tap, started + timeoutMs, (f) => f.type === "shutdown_ack");
+  const ack = await waitForFrame(tap, started + timeoutMs, (f) => f.type === "shutdown_ack");
   if (typeof ack === "string") {
     report(
       "fail",

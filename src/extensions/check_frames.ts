@@ -1,6 +1,11 @@
 /** Frames read from an extension under `zot ext check`, with the time each arrived. */
 
-import { type DecodedLine, decodeLine, LineDecoderStream } from "../protocol/mod.ts";
+import {
+  type DecodedLine,
+  decodeLine,
+  type ExtensionFrame,
+  LineDecoderStream,
+} from "../protocol/mod.ts";
 
 /** One line from the extension's stdout, decoded, with its arrival time. */
 export type TappedLine = (DecodedLine | { kind: "oversized"; bytes: number }) & { at: number };
@@ -78,5 +83,18 @@ export function describeNoise(line: TappedLine): string {
       return `a line of over ${line.bytes} bytes`;
     case "frame":
       return line.frame.type;
+  }
+}
+
+/** Waits for the first frame that matches, skipping others; `timeout` or `eof` otherwise. */
+export async function waitForFrame(
+  tap: FrameTap,
+  deadline: number,
+  match: (frame: ExtensionFrame) => boolean,
+): Promise<ExtensionFrame | "timeout" | "eof"> {
+  while (true) {
+    const next: NextLine = await tap.next(deadline);
+    if (next === "timeout" || next === "eof") return next;
+    if (next.kind === "frame" && match(next.frame)) return next.frame;
   }
 }

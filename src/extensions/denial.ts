@@ -5,6 +5,7 @@
  * (and through it the user) which grant is missing.
  */
 
+import type { ExtensionToolResult } from "./host_types.ts";
 import type { PermissionName } from "./types.ts";
 
 /** One denied access. */
@@ -30,4 +31,26 @@ export function denialHint(extension: string, denial: Denial): string {
   return `[zot: the sandbox of extension "${extension}" denied ${denial.permission} access to ` +
     `${denial.target}; if the user wants to allow it: zot ext permissions ${extension} ` +
     `--allow-${denial.permission}=${value}]`;
+}
+
+/**
+ * When a sandboxed extension's tool failed because Deno refused an access, notes it in the
+ * extension's log and adds to the result which grant is missing, so the model can tell the
+ * user what to run.
+ */
+export function explainDenial(
+  result: ExtensionToolResult,
+  owner: { name: string; note(text: string): void },
+  tool: string,
+): void {
+  for (const block of result.content) {
+    if (block.type !== "text") continue;
+    const denial = findDenial(block.text);
+    if (!denial) continue;
+    owner.note(
+      `sandbox denied ${denial.permission} access to ${denial.target} during tool "${tool}"`,
+    );
+    result.content.push({ type: "text", text: denialHint(owner.name, denial) });
+    return;
+  }
 }

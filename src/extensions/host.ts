@@ -43,7 +43,7 @@ import { extensionDataDir, extensionLogFile, extensionNameProblem } from "./name
 import { settlesWithin } from "./process_group.ts";
 import { Registry } from "./registry.ts";
 import { mapToolResult } from "./tool_content.ts";
-import { denialHint, findDenial } from "./denial.ts";
+import { explainDenial } from "./denial.ts";
 import type { LaunchSpec } from "./types.ts";
 
 /** Built-in slash commands extensions cannot take. */
@@ -407,23 +407,4 @@ function argsCheck(validate: ArgsCheck | JsonSchema | undefined): ArgsCheck | un
     return () => [problem];
   }
   return (args) => validator.validate(args);
-}
-
-// A sandboxed extension's tool failed because Deno refused an access: log it, and add to
-// the result which grant is missing, so the model can tell the user what to run.
-function explainDenial(
-  result: ExtensionToolResult,
-  owner: { name: string; note(text: string): void },
-  tool: string,
-): void {
-  for (const block of result.content) {
-    if (block.type !== "text") continue;
-    const denial = findDenial(block.text);
-    if (!denial) continue;
-    owner.note(
-      `sandbox denied ${denial.permission} access to ${denial.target} during tool "${tool}"`,
-    );
-    result.content.push({ type: "text", text: denialHint(owner.name, denial) });
-    return;
-  }
 }
