@@ -3,23 +3,11 @@
  * conversation is neither sent to the model again nor brought back by a resume.
  */
 
-import { join } from "node:path";
 import { assertEquals, assertIncludes } from "../support/assert.ts";
 import { ProviderServer } from "../support/provider_server.ts";
 import { readSessionFile } from "../../src/session/mod.ts";
 import { TmuxSession } from "./support/tmux.ts";
-
-const repo = new URL("../../", import.meta.url).pathname;
-
-async function sessionFiles(home: string): Promise<string[]> {
-  const out: string[] = [];
-  for await (const dir of Deno.readDir(join(home, "sessions"))) {
-    for await (const f of Deno.readDir(join(home, "sessions", dir.name))) {
-      if (f.name.endsWith(".jsonl")) out.push(join(home, "sessions", dir.name, f.name));
-    }
-  }
-  return out.sort();
-}
+import { sessionFiles, zotArgv } from "./support/zot_tmux.ts";
 
 Deno.test("tmux: /clear starts a new session; the model no longer sees the cleared turn", async () => {
   const server = await ProviderServer.start({
@@ -27,21 +15,7 @@ Deno.test("tmux: /clear starts a new session; the model no longer sees the clear
   });
   const home = await Deno.makeTempDir({ prefix: "zot-tui-home-" });
   const cwd = await Deno.makeTempDir({ prefix: "zot-tui-cwd-" });
-  const argv = [
-    Deno.execPath(),
-    "run",
-    "-A",
-    `${repo}main.ts`,
-    "--provider",
-    "anthropic",
-    "--model",
-    "claude-sonnet-4-5",
-    "--base-url",
-    server.url,
-    "--api-key",
-    "test-key",
-    "--no-ext",
-  ];
+  const argv = zotArgv(server.url, "--no-ext");
   try {
     const s = await TmuxSession.start(argv, { cols: 110, rows: 30, env: { ZOT_HOME: home }, cwd });
     try {

@@ -10,18 +10,7 @@ import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
 import { ProviderServer } from "../support/provider_server.ts";
 import { readSessionFile } from "../../src/session/mod.ts";
 import { TmuxSession } from "./support/tmux.ts";
-
-const repo = new URL("../../", import.meta.url).pathname;
-
-async function sessionFiles(home: string): Promise<string[]> {
-  const out: string[] = [];
-  for await (const dir of Deno.readDir(join(home, "sessions"))) {
-    for await (const f of Deno.readDir(join(home, "sessions", dir.name))) {
-      if (f.name.endsWith(".jsonl")) out.push(join(home, "sessions", dir.name, f.name));
-    }
-  }
-  return out;
-}
+import { sessionFiles, zotArgv } from "./support/zot_tmux.ts";
 
 Deno.test("tmux: /sessions resumes a saved session and /model switches through the picker", async () => {
   const server = await ProviderServer.start({
@@ -32,21 +21,7 @@ Deno.test("tmux: /sessions resumes a saved session and /model switches through t
   });
   const home = await Deno.makeTempDir({ prefix: "zot-tui-home-" });
   const cwd = await Deno.makeTempDir({ prefix: "zot-tui-cwd-" });
-  const argv = [
-    Deno.execPath(),
-    "run",
-    "-A",
-    `${repo}main.ts`,
-    "--provider",
-    "anthropic",
-    "--model",
-    "claude-sonnet-4-5",
-    "--base-url",
-    server.url,
-    "--api-key",
-    "test-key",
-    "--no-ext",
-  ];
+  const argv = zotArgv(server.url, "--no-ext");
   const opts = { cols: 110, rows: 30, env: { ZOT_HOME: home }, cwd };
   try {
     const first = await TmuxSession.start(argv, opts);

@@ -8,6 +8,7 @@
 import { assert, assertIncludes } from "../support/assert.ts";
 import { ProviderServer } from "../support/provider_server.ts";
 import { TmuxSession } from "./support/tmux.ts";
+import { zotArgv } from "./support/zot_tmux.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const extDir = new URL("./fixtures/tui_demo_ext", import.meta.url).pathname;
@@ -26,23 +27,12 @@ Deno.test("tmux: the real zot TUI against the provider server and a real extensi
   });
   const home = await Deno.makeTempDir({ prefix: "zot-tui-home-" });
   const cwd = await Deno.makeTempDir({ prefix: "zot-tui-cwd-" });
-  const s = await TmuxSession.start([
-    Deno.execPath(),
-    "run",
-    "-A",
-    `${repo}main.ts`,
-    "--provider",
-    "anthropic",
-    "--model",
-    "claude-sonnet-4-5",
-    "--base-url",
-    server.url,
-    "--api-key",
-    "test-key",
-    "--no-session",
-    "--ext",
-    extDir,
-  ], { cols: 100, rows: 32, env: { ZOT_HOME: home }, cwd });
+  const s = await TmuxSession.start(zotArgv(server.url, "--no-session", "--ext", extDir), {
+    cols: 100,
+    rows: 32,
+    env: { ZOT_HOME: home },
+    cwd,
+  });
   try {
     await s.waitFor("type a message");
     await s.waitFor("anthropic/claude-sonnet-4-5");
