@@ -292,9 +292,9 @@ export function addLogs(ext: Command, { output, locations }: ExtCommandContext):
     .option("--audit", "show Deno's permission audit instead (written under zot --ext-audit)")
     .action(async (name, options) => {
       const { paths } = locations();
-      const path = options.audit
-        ? auditLogFile(paths, logName(paths, name))
-        : logFileFor(paths, name);
+      // logFileFor refuses an unsafe name with a usage error before any path is built.
+      const log = logFileFor(paths, name);
+      const path = options.audit ? auditLogFile(paths, name) : log;
       if (options.audit && !(await pathExists(path))) {
         throw new ZotError("ext_no_audit", `no permission audit for extension "${name}" yet`, 1, {
           hint: "run zot with --ext-audit to record what a sandboxed extension touches",
@@ -310,12 +310,6 @@ export function addLogs(ext: Command, { output, locations }: ExtCommandContext):
         stopListening();
       }
     });
-}
-
-// Validates the name the same way `logs` does before it becomes part of a file name.
-function logName(paths: ZotPaths, name: string): string {
-  logFileFor(paths, name);
-  return name;
 }
 
 /** Calls `handler` on SIGINT (and SIGTERM where Deno supports it); returns the unsubscribe. */
