@@ -1,6 +1,6 @@
 /** Picking the provider and model for a run, and the `--list-models` table. */
 
-import type { ZotPaths } from "../config/mod.ts";
+import { writeTextAtomic, type ZotPaths } from "../config/mod.ts";
 import { ConfigError, errorMessage } from "../errors/mod.ts";
 import { type Catalog, type CredentialEnv, findApiKey, type ModelInfo } from "../providers/mod.ts";
 
@@ -51,10 +51,10 @@ export async function writeModelSettings(paths: ZotPaths, settings: ModelSetting
   } catch {
     // Missing or broken: the new file holds just the model choice.
   }
-  await Deno.mkdir(paths.home, { recursive: true });
-  const tmp = `${paths.configFile}.${crypto.randomUUID()}.tmp`;
-  await Deno.writeTextFile(tmp, JSON.stringify({ ...record, ...settings }, null, 2) + "\n");
-  await Deno.rename(tmp, paths.configFile);
+  await writeTextAtomic(
+    paths.configFile,
+    JSON.stringify({ ...record, ...settings }, null, 2) + "\n",
+  );
 }
 
 /**

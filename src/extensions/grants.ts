@@ -5,7 +5,7 @@
  */
 
 import { join } from "node:path";
-import { type ZotPaths } from "../config/mod.ts";
+import { writeTextAtomic, type ZotPaths } from "../config/mod.ts";
 import { ConfigError } from "../errors/mod.ts";
 import { extensionNameProblem } from "./names.ts";
 import { PERMISSION_NAMES } from "./manifest.ts";
@@ -63,7 +63,6 @@ export async function saveGrant(
   granted: PermissionRequest,
 ): Promise<GrantRecord> {
   const file = grantFile(paths, name);
-  await Deno.mkdir(paths.grants, { recursive: true });
   const record: GrantRecord = {
     version: 1,
     extension: name,
@@ -71,9 +70,7 @@ export async function saveGrant(
     granted,
     updated: new Date().toISOString(),
   };
-  const tmp = `${file}.${crypto.randomUUID()}.tmp`;
-  await Deno.writeTextFile(tmp, JSON.stringify(record, null, 2) + "\n", { mode: 0o600 });
-  await Deno.rename(tmp, file);
+  await writeTextAtomic(file, JSON.stringify(record, null, 2) + "\n", { mode: 0o600 });
   return record;
 }
 

@@ -3,8 +3,7 @@
  * (`{"anthropic":{"api_key":"…"},"openai":{…}}`, written 0600 via tmp + rename).
  */
 
-import { dirname } from "node:path";
-import type { ZotPaths } from "../config/mod.ts";
+import { writeTextAtomic, type ZotPaths } from "../config/mod.ts";
 import { ConfigError, ProviderError } from "../errors/mod.ts";
 
 /** Reads environment variables; injectable so tests need not touch the real environment. */
@@ -80,14 +79,9 @@ export function readAuthFile(path: string): AuthFile {
 
 /** Writes auth.json atomically (temp file in the same folder, mode 0600, then rename). */
 export async function writeAuthFile(path: string, data: AuthFile): Promise<void> {
-  await Deno.mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${crypto.randomUUID()}.tmp`;
   try {
-    await Deno.writeTextFile(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
-    if (Deno.build.os !== "windows") await Deno.chmod(tmp, 0o600);
-    await Deno.rename(tmp, path);
+    await writeTextAtomic(path, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
   } catch (err) {
-    await Deno.remove(tmp).catch(() => {});
     throw new ConfigError("auth_write_failed", `cannot write ${path}: ${String(err)}`, {
       cause: err,
       hint: "check that $ZOT_HOME is writable",
