@@ -4,7 +4,7 @@ import { Command, CommanderError, Option } from "./commander.ts";
 import { ZOT_VERSION } from "../config/mod.ts";
 import { UsageError, ZotError } from "../errors/mod.ts";
 import { type Output, paint, processOutput } from "./output.ts";
-import { buildExtCommand } from "./ext_command.ts";
+import { buildExtCommand } from "./ext/mod.ts";
 import { runRoot } from "./run_root.ts";
 import { addRunGrantOptions, RUN_GRANT_HELP } from "./run_grant.ts";
 

@@ -1,39 +1,95 @@
-/** The extension host: discovery, manifests, subprocess lifecycle, protocol runtime, management. */
-export { extensionDataDir, extensionLogFile, extensionNameProblem } from "./names.ts";
+/**
+ * The extension host, the one entrance for other folders. Inside, one sub-folder per concern:
+ * manifest (what an extension is), manage (discovery, install), sandbox (launch and confinement),
+ * runtime (the running host) and authoring (check, scaffold).
+ */
+
+export {
+  extensionDataDir,
+  extensionLogFile,
+  extensionNameProblem,
+  MANIFEST_FILE,
+  parseManifest,
+  PERMISSION_NAMES,
+  projectExtensionsDir,
+  readManifest,
+  scopeRoots,
+  validateManifest,
+} from "./manifest/mod.ts";
 export type {
   DiscoveredExtension,
   ExtensionSource,
   InvalidExtension,
   LaunchSpec,
   Manifest,
+  ManifestResult,
   PermissionName,
   PermissionRequest,
   PermissionValue,
-} from "./types.ts";
+} from "./manifest/mod.ts";
 export {
-  MANIFEST_FILE,
-  parseManifest,
-  PERMISSION_NAMES,
-  readManifest,
-  validateManifest,
-} from "./manifest.ts";
-export type { ManifestResult } from "./manifest.ts";
-export { discoverExtensions, projectExtensionsDir, scopeRoots } from "./discovery.ts";
-export type { DiscoveryOptions, DiscoveryResult, ShadowedExtension } from "./discovery.ts";
-export { installExtension, isGitUrl } from "./install.ts";
-export type { InstallOptions, InstallResult } from "./install.ts";
-export { findInstalled, removeExtension, setExtensionEnabled } from "./manage.ts";
-export type { EnableResult, InstallScope, ManageOptions, RemovedExtension } from "./manage.ts";
-export { followLog, logFileFor, printLog } from "./logs.ts";
-export type { FollowOptions, LogWriter } from "./logs.ts";
-export { resolveExec, resolveLaunchSpec } from "./exec_resolve.ts";
-export type { ResolvedCommand, ResolveOptions, RuntimeLauncher } from "./exec_resolve.ts";
+  discoverExtensions,
+  findInstalled,
+  followLog,
+  installExtension,
+  isGitUrl,
+  logFileFor,
+  printLog,
+  removeExtension,
+  setExtensionEnabled,
+} from "./manage/mod.ts";
+export type {
+  DiscoveryOptions,
+  DiscoveryResult,
+  EnableResult,
+  FollowOptions,
+  InstallOptions,
+  InstallResult,
+  InstallScope,
+  LogWriter,
+  ManageOptions,
+  RemovedExtension,
+  ShadowedExtension,
+} from "./manage/mod.ts";
 export {
+  auditLogFile,
+  checkGrant,
+  denoRunArgs,
+  describeAccess,
+  describePermissions,
+  emptyPermissions,
+  escapeReason,
+  findDeno,
+  hasEscape,
+  isSandboxed,
+  loadGrant,
+  permissionsBeyond,
+  planLaunches,
+  removeGrant,
+  resolveExec,
+  resolveLaunchSpec,
+  sandboxPlaces,
+  saveGrant,
+  unionPermissions,
+} from "./sandbox/mod.ts";
+export type {
+  GrantCheck,
+  GrantRecord,
+  LaunchContext,
+  LaunchPlan,
+  RefusedLaunch,
+  ResolvedCommand,
+  ResolveOptions,
+  RuntimeLauncher,
+  SandboxPlaces,
+} from "./sandbox/mod.ts";
+export {
+  DEFAULT_BLOCK_REASONS,
   DEFAULT_BUILTIN_COMMANDS,
   DEFAULT_BUILTIN_TOOLS,
   DEFAULT_HOST_OPTIONS,
   ExtensionHost,
-} from "./host.ts";
+} from "./runtime/mod.ts";
 export type {
   ArgsCheck,
   BlockVerdict,
@@ -58,37 +114,23 @@ export type {
   TextVerdict,
   ToolCallVerdict,
   Verdict,
-} from "./host_types.ts";
-export { DEFAULT_BLOCK_REASONS } from "./intercept.ts";
+} from "./runtime/mod.ts";
 export {
-  denoRunArgs,
-  describePermissions,
-  emptyPermissions,
-  escapeReason,
-  hasEscape,
-  isSandboxed,
-  permissionsBeyond,
-  sandboxPlaces,
-} from "./sandbox.ts";
-export type { SandboxPlaces } from "./sandbox.ts";
-export { checkGrant, loadGrant, removeGrant, saveGrant, unionPermissions } from "./grants.ts";
-export type { GrantCheck, GrantRecord } from "./grants.ts";
-export { auditLogFile, findDeno, planLaunches } from "./launch.ts";
-export type { LaunchContext, LaunchPlan, RefusedLaunch } from "./launch.ts";
-export { describeAccess } from "./access.ts";
-export { checkExtension } from "./check.ts";
-export type { CheckItem, CheckOptions, CheckReport, CheckStatus } from "./check.ts";
-export {
+  checkExtension,
   SCAFFOLD_LANGUAGES,
   scaffoldExtension,
   scaffoldFor,
   scaffoldToolName,
   writeScaffold,
-} from "./scaffold.ts";
+} from "./authoring/mod.ts";
 export type {
+  CheckItem,
+  CheckOptions,
+  CheckReport,
+  CheckStatus,
   Scaffold,
   ScaffoldFile,
   ScaffoldLanguage,
   ScaffoldOptions,
   ScaffoldResult,
-} from "./scaffold.ts";
+} from "./authoring/mod.ts";

@@ -1,0 +1,40 @@
+/** `zot ext list`. */
+
+import { Command } from "../commander.ts";
+import { describeAccess, discoverExtensions } from "../../extensions/mod.ts";
+import { collect, type ExtCommandContext } from "./context.ts";
+import { listRows, renderPlain, renderTable } from "./list_render.ts";
+
+/** `zot ext list [--json] [--ext <path>]`. */
+export function addList(ext: Command, { output, locations }: ExtCommandContext): void {
+  ext.command("list")
+    .alias("ls")
+    .description("list extensions: name, version, source, state, access, description, path")
+    .option("--json", "print a JSON array instead of a table")
+    .option(
+      "-e, --ext <path>",
+      "also show the extension in this folder, as --ext loads it",
+      collect,
+    )
+    .action(async (options) => {
+      const { cwd, paths } = locations();
+      const found = await discoverExtensions({
+        cwd,
+        paths,
+        explicit: options.ext ?? [],
+        noDiscovery: false,
+      });
+      const access = new Map<string, string>();
+      for (const ext of [...found.extensions, ...found.shadowed]) {
+        access.set(ext.dir, await describeAccess(ext, { paths, cwd }));
+      }
+      const rows = listRows(found, access);
+      if (options.json) {
+        output.out(JSON.stringify(rows, null, 2) + "\n");
+      } else if (rows.length === 0) {
+        output.out("no extensions installed; add one with: zot ext install <path|git-url>\n");
+      } else {
+        output.out(output.isTty ? renderTable(rows, output) : renderPlain(rows));
+      }
+    });
+}

@@ -1,0 +1,138 @@
+/** `zot ext list`: one row per extension folder found, as a table, plain lines or JSON. */
+
+import { basename } from "node:path";
+import type { DiscoveryResult } from "../../extensions/mod.ts";
+import { type Output, paint, type Style } from "../output.ts";
+
+/** The state of one listed extension. */
+export type ListState = "enabled" | "disabled" | "invalid" | "shadowed";
+
+/** One row of `zot ext list`; also the `--json` shape. */
+export interface ListRow {
+  /** The manifest name; for an invalid manifest, the folder name (what `remove` accepts). */
+  name: string;
+  version: string | null;
+  source: "flag" | "project" | "global";
+  state: ListState;
+  /** Why the manifest is invalid, or which extension shadows this one. */
+  reason: string | null;
+  /** `unrestricted`, or how a sandboxed extension is granted (null when invalid). */
+  access: string | null;
+  description: string | null;
+  language: string | null;
+  /** For a shadowed row: the copy that wins. */
+  shadowedBy: { source: "flag" | "project" | "global"; dir: string } | null;
+  /** The extension folder. */
+  path: string;
+  manifestPath: string;
+}
+
+/** Rows in precedence order: loaded ones, then shadowed, then invalid. */
+export function listRows(found: DiscoveryResult, access = new Map<string, string>()): ListRow[] {
+  const rows: ListRow[] = [];
+  for (const ext of found.extensions) {
+    rows.push({
+      name: ext.name,
+      version: ext.manifest.version ?? null,
+      source: ext.source,
+      state: ext.manifest.enabled ? "enabled" : "disabled",
+      reason: null,
+      access: access.get(ext.dir) ?? null,
+      description: ext.manifest.description ?? null,
+      language: ext.manifest.language ?? null,
+      shadowedBy: null,
+      path: ext.dir,
+      manifestPath: ext.manifestPath,
+    });
+  }
+  for (const ext of found.shadowed) {
+    rows.push({
+      name: ext.name,
+      version: ext.manifest.version ?? null,
+      source: ext.source,
+      state: "shadowed",
+      reason: `shadowed by the ${ext.shadowedBy.source} copy in ${ext.shadowedBy.dir}`,
+      access: access.get(ext.dir) ?? null,
+      description: ext.manifest.description ?? null,
+      language: ext.manifest.language ?? null,
+      shadowedBy: ext.shadowedBy,
+      path: ext.dir,
+      manifestPath: ext.manifestPath,
+    });
+  }
+  for (const bad of found.invalid) {
+    rows.push({
+      name: basename(bad.dir),
+      version: null,
+      source: bad.source,
+      state: "invalid",
+      reason: bad.reason,
+      access: null,
+      description: null,
+      language: null,
+      shadowedBy: null,
+      path: bad.dir,
+      manifestPath: bad.manifestPath,
+    });
+  }
+  return rows;
+}
+
+const STATE_STYLE: Record<ListState, Style> = {
+  enabled: "green",
+  disabled: "yellow",
+  invalid: "red",
+  shadowed: "dim",
+};
+
+function stateText(row: ListRow): string {
+  if (row.state === "invalid") return `invalid: ${row.reason}`;
+  if (row.state === "shadowed") return `shadowed by ${row.shadowedBy?.source ?? "another copy"}`;
+  return row.state;
+}
+
+/** Plain text for pipes: one tab-separated line per row, "-" for an empty field. */
+export function renderPlain(rows: ListRow[]): string {
+  return rows.map((row) =>
+    [row.name, row.version, row.source, stateText(row), row.access, row.description, row.path]
+      .map((field) => (field === null || field === "" ? "-" : terminalSafe(field)))
+      .join("\t") + "\n"
+  ).join("");
+}
+
+/** An aligned table for a terminal; a long reason goes on its own line under the row. */
+export function renderTable(rows: ListRow[], output: Output): string {
+  const header = ["NAME", "VERSION", "SOURCE", "STATE", "ACCESS", "DESCRIPTION", "PATH"];
+  const cells = rows.map((row) =>
+    [
+      row.name,
+      row.version ?? "-",
+      row.source,
+      row.state === "shadowed" ? stateText(row) : row.state,
+      row.access ?? "-",
+      row.description ?? "",
+      row.path,
+    ].map(terminalSafe)
+  );
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const pad = (text: string, i: number) => text.padEnd(widths[i]);
+  let text = paint(output, "bold", header.map(pad).join("  ").trimEnd()) + "\n";
+  cells.forEach((cell, r) => {
+    const row = rows[r];
+    const line = cell.map((value, i) => {
+      const padded = i === cell.length - 1 ? value : pad(value, i);
+      return i === 3 ? paint(output, STATE_STYLE[row.state], padded) : padded;
+    }).join("  ");
+    text += line.trimEnd() + "\n";
+    if (row.state === "invalid") {
+      text += paint(output, "red", `  ↳ ${terminalSafe(row.reason ?? "")}`) + "\n";
+    }
+  });
+  return text;
+}
+
+// Manifest text is foreign input: never let it put escape sequences on the user's terminal.
+function terminalSafe(text: string): string {
+  // deno-lint-ignore no-control-regex
+  return text.replaceAll(/[\x00-\x1f\x7f-\x9f]/g, " ");
+}

@@ -1,0 +1,2 @@
+/** `zot ext …`: the subcommand tree. */
+export { buildExtCommand } from "./command.ts";

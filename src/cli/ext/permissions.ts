@@ -1,0 +1,97 @@
+/** `zot ext permissions <name>`: review what a sandboxed extension asks for and what it is granted. */
+
+import { Command, Option } from "../commander.ts";
+import {
+  checkGrant,
+  describePermissions,
+  type DiscoveredExtension,
+  emptyPermissions,
+  findInstalled,
+  isSandboxed,
+  loadGrant,
+  PERMISSION_NAMES,
+  type PermissionRequest,
+  sandboxPlaces,
+  saveGrant,
+} from "../../extensions/mod.ts";
+import type { ExtCommandContext } from "./context.ts";
+import { confirm } from "../confirm.ts";
+import { paint } from "../output.ts";
+import { addRunGrantOptions, RUN_GRANT_HELP, runGrantFrom } from "../run_grant.ts";
+
+/** Applies `--allow-*`/`--deny-*` adjustments on top of a grant: a given permission is replaced. */
+export function adjustGrant(base: PermissionRequest, change: PermissionRequest): PermissionRequest {
+  const next: PermissionRequest = {
+    allow: { ...base.allow },
+    deny: { ...base.deny },
+  };
+  for (const name of PERMISSION_NAMES) {
+    if (change.allow[name] !== undefined) next.allow[name] = change.allow[name];
+    if (change.deny[name] !== undefined) next.deny[name] = change.deny[name];
+  }
+  return next;
+}
+
+function section(title: string, lines: string[]): string {
+  return `${title}\n${lines.map((l) => `  - ${l}`).join("\n")}\n`;
+}
+
+/** `zot ext permissions <name> [--allow-x=…] [--deny-x=…] [--reset] [-y]`. */
+export function addPermissions(ext: Command, { output, locations }: ExtCommandContext): void {
+  const command = ext.command("permissions")
+    .description("show what a sandboxed extension asks for and is granted; adjust the grant")
+    .argument("<name>", "extension name (as shown by zot ext list)")
+    .option("--reset", "grant exactly what the manifest asks for")
+    .option("-y, --yes", "grant the manifest's request without asking when it is not granted yet")
+    .addOption(new Option("--local", "the project copy (./.zot/extensions)").conflicts("global"))
+    .addOption(new Option("--global", "the global copy ($ZOT_HOME/extensions)").conflicts("local"))
+    .addHelpText(
+      "after",
+      `
+${RUN_GRANT_HELP}
+--allow-<perm> sets that permission of the grant; --deny-<perm> adds a deny.
+The grant is stored in $ZOT_HOME/grants/<name>.json, outside the extension's folder.`,
+    );
+  addRunGrantOptions(command);
+  command.action(async (name, options) => {
+    const { cwd, paths } = locations();
+    const scope = options.local ? "project" : options.global ? "global" : undefined;
+    const found: DiscoveredExtension = await findInstalled(name, { cwd, paths, scope });
+    if (!isSandboxed(found.manifest)) {
+      output.out(
+        `"${found.name}" is not a Deno program, so zot cannot restrict it: it runs ` +
+          "unrestricted, with your full user permissions.\n",
+      );
+      return;
+    }
+    const places = sandboxPlaces(paths, cwd, found.name, found.dir);
+    const request = found.manifest.permissions ?? emptyPermissions();
+    const record = await loadGrant(paths, found.name);
+    const change = runGrantFrom(options as Record<string, unknown>);
+    let granted = record?.granted;
+    if (options.reset) {
+      granted = (await saveGrant(paths, found.name, request, request)).granted;
+      output.out(`granted "${found.name}" what its manifest asks for\n`);
+    } else if (change) {
+      granted = adjustGrant(granted ?? emptyPermissions(), change);
+      await saveGrant(paths, found.name, request, granted);
+      output.out(`updated the grant of "${found.name}"\n`);
+    }
+    output.out(section("requested (extension.json):", describePermissions(request, places)));
+    output.out(
+      granted
+        ? section("granted:", describePermissions(granted, places))
+        : "granted:\n  - nothing yet\n",
+    );
+    const check = checkGrant(request, await loadGrant(paths, found.name));
+    if (check.ok) return;
+    const what = check.reason === "no_grant"
+      ? "it will not start until it is granted"
+      : `it now asks for more than was granted: ${check.beyond.join("; ")}`;
+    output.err(paint(output, "yellow", `"${found.name}": ${what}`) + "\n");
+    if (await confirm(output, "Grant what it asks for?", options.yes)) {
+      await saveGrant(paths, found.name, request, request);
+      output.out(`granted "${found.name}" what its manifest asks for\n`);
+    }
+  });
+}

@@ -1,0 +1,284 @@
+/**
+ * `zot ext install`: copy a folder or shallow-clone a git URL into a hidden staging folder
+ * inside the destination root, validate its manifest, then rename it to `<root>/<name>`.
+ * Any failure removes the staging folder, so a failed install leaves nothing behind.
+ */
+
+import { isAbsolute, join, resolve } from "node:path";
+import { ensureDir, pathExists, type ZotPaths } from "../../config/mod.ts";
+import { CancelledError, ConfigError, errorMessage, ZotError } from "../../errors/mod.ts";
+import { copyTree } from "./copy_tree.ts";
+import { discoverExtensions } from "./discovery.ts";
+import {
+  type Manifest,
+  MANIFEST_FILE,
+  projectExtensionsDir,
+  readManifest,
+} from "../manifest/mod.ts";
+
+/** Where and how to install. */
+export interface InstallOptions {
+  /** A folder holding `extension.json`, or a git URL (see isGitUrl). */
+  source: string;
+  /** Base of a relative source path and of the project scope. */
+  cwd: string;
+  paths: ZotPaths;
+  /** Replace an installed extension with the same name. */
+  force?: boolean;
+  /** Install into `<cwd>/.zot/extensions` instead of `$ZOT_HOME/extensions`. */
+  local?: boolean;
+  /** Aborting stops the copy or kills git; the install is rolled back. */
+  signal?: AbortSignal;
+  /**
+   * Asked once the staged copy's manifest is valid, before anything is moved into place;
+   * answering false rolls the install back (used to confirm permissions).
+   */
+  confirm?: (manifest: Manifest, stagedDir: string) => Promise<boolean>;
+}
+
+/** What an install did. */
+export interface InstallResult {
+  name: string;
+  /** The installed extension folder. */
+  dir: string;
+  manifestPath: string;
+  manifest: Manifest;
+  scope: "project" | "global";
+  kind: "path" | "git";
+  /** Folders of the extensions that `force` replaced. */
+  replaced: string[];
+  /** Things worth telling the user that did not stop the install (e.g. exec not built yet). */
+  warnings: string[];
+}
+
+const STAGING_PREFIX = ".zot-install-";
+/** Staging folders older than this were left by a zot that was killed mid-install. */
+const STALE_AFTER_MS = 60 * 60 * 1000;
+
+const SCHEME = /^(https?|ssh|git|file):\/\//i;
+const SCP_LIKE = /^[A-Za-z0-9._~-]+@[A-Za-z0-9.-]+:/;
+
+/** Whether `source` is a git URL: a git scheme, `user@host:path`, or a name ending in `.git`. */
+export function isGitUrl(source: string): boolean {
+  return SCHEME.test(source) || SCP_LIKE.test(source) || /\.git\/?$/i.test(source);
+}
+
+/** Installs one extension; see the module comment for the steps and the rollback rule. */
+export async function installExtension(options: InstallOptions): Promise<InstallResult> {
+  const kind = isGitUrl(options.source) ? "git" : "path";
+  const scope = options.local ? "project" : "global";
+  const sourceDir = kind === "path" ? await checkSourceFolder(options) : undefined;
+  const root = await ensureDir(
+    options.local ? projectExtensionsDir(options.cwd) : resolve(options.paths.extensions),
+  );
+  await sweepStaleStaging(root);
+  const staging = await Deno.makeTempDir({ dir: root, prefix: STAGING_PREFIX });
+  try {
+    const fresh = join(staging, "new");
+    if (sourceDir) {
+      // Installing a folder into itself (e.g. `install . --local`) must not copy the root.
+      const skip = new Set([await Deno.realPath(root)]);
+      await copyTree(sourceDir, fresh, { skip, signal: options.signal });
+    } else {
+      await gitClone(options.source, fresh, options.signal);
+    }
+    const parsed = await readManifest(join(fresh, MANIFEST_FILE));
+    if (!parsed.ok) throw invalidSource(options.source, parsed.reason);
+    const manifest = parsed.manifest;
+    if (options.confirm && !(await options.confirm(manifest, fresh))) {
+      throw new ZotError("ext_install_declined", `did not install "${manifest.name}"`, 1, {
+        hint: "nothing was changed; pass --yes to install without asking",
+      });
+    }
+    const dir = join(root, manifest.name);
+    const replaced = await moveAsideExisting(options, scope, dir, manifest.name, staging);
+    try {
+      await Deno.rename(fresh, dir);
+    } catch (err) {
+      await restore(replaced);
+      throw new ZotError("ext_install_failed", `cannot move the extension into ${dir}`, 1, {
+        cause: err,
+        hint: errorMessage(err),
+      });
+    }
+    return {
+      name: manifest.name,
+      dir,
+      manifestPath: join(dir, MANIFEST_FILE),
+      manifest,
+      scope,
+      kind,
+      replaced: replaced.map((r) => r.dir),
+      warnings: await execWarnings(dir, manifest),
+    };
+  } finally {
+    await Deno.remove(staging, { recursive: true }).catch(() => {});
+  }
+}
+
+async function checkSourceFolder(options: InstallOptions): Promise<string> {
+  const dir = resolve(options.cwd, options.source);
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(dir);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) {
+      throw new ZotError(
+        "ext_source_missing",
+        `cannot install ${options.source}: no such folder`,
+        1,
+        {
+          hint: "give a folder that holds extension.json, or a git URL",
+        },
+      );
+    }
+    throw new ZotError("ext_source_unreadable", `cannot read ${options.source}`, 1, {
+      cause: err,
+      hint: errorMessage(err),
+    });
+  }
+  if (!info.isDirectory) {
+    throw new ZotError(
+      "ext_source_not_folder",
+      `cannot install ${options.source}: not a folder`,
+      1,
+      {
+        hint: "give the folder that holds extension.json",
+      },
+    );
+  }
+  // Fail before copying anything when the folder cannot be an extension.
+  const parsed = await readManifest(join(dir, MANIFEST_FILE));
+  if (!parsed.ok) throw invalidSource(options.source, parsed.reason);
+  return await Deno.realPath(dir);
+}
+
+function invalidSource(source: string, reason: string): ConfigError {
+  return new ConfigError(
+    "ext_invalid_manifest",
+    `cannot install ${source}: ${MANIFEST_FILE} is not usable (${reason})`,
+    { hint: "nothing was installed; fix the manifest and try again" },
+  );
+}
+
+/** Runs `git clone --depth 1 -- <url> <dest>`; user input only ever follows `--`. */
+async function gitClone(url: string, dest: string, signal?: AbortSignal): Promise<void> {
+  const command = new Deno.Command("git", {
+    // ext:: runs arbitrary commands; it is off by default in git, and stays off here.
+    args: ["-c", "protocol.ext.allow=never", "clone", "--depth", "1", "--quiet", "--", url, dest],
+    env: { GIT_TERMINAL_PROMPT: "0" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    signal,
+  });
+  let output: Deno.CommandOutput;
+  try {
+    output = await command.output();
+  } catch (err) {
+    if (signal?.aborted) throw new CancelledError("install cancelled");
+    if (err instanceof Deno.errors.NotFound) {
+      throw new ZotError("git_missing", "cannot install from a git URL: git is not on PATH", 1, {
+        hint: "install git, or clone the repository yourself and install the folder",
+      });
+    }
+    throw err;
+  }
+  if (signal?.aborted) throw new CancelledError("install cancelled");
+  if (!output.success) {
+    const stderr = new TextDecoder().decode(output.stderr).trim().split("\n").slice(-3).join(" ");
+    throw new ZotError("ext_clone_failed", `git clone ${url} failed: ${stderr || "no output"}`, 1, {
+      hint: "check the URL and your access to it; nothing was installed",
+    });
+  }
+}
+
+interface MovedAside {
+  dir: string;
+  parked: string;
+}
+
+/**
+ * Finds what the new extension would collide with in its scope: the folder `<root>/<name>`
+ * and any other folder whose manifest has the same name. Without `force` that is an error;
+ * with it they are moved into the staging folder (removed with it once the install works).
+ */
+async function moveAsideExisting(
+  options: InstallOptions,
+  scope: "project" | "global",
+  dir: string,
+  name: string,
+  staging: string,
+): Promise<MovedAside[]> {
+  const found = await discoverExtensions({
+    cwd: options.cwd,
+    paths: options.paths,
+    explicit: [],
+    noDiscovery: false,
+  });
+  const clashes = [...found.extensions, ...found.shadowed]
+    .filter((ext) => ext.source === scope && ext.name === name)
+    .map((ext) => ext.dir);
+  if (await pathExists(dir) && !clashes.includes(dir)) clashes.unshift(dir);
+  if (clashes.length === 0) return [];
+  if (!options.force) {
+    throw new ZotError(
+      "ext_exists",
+      `extension "${name}" is already installed (${scope}) at ${clashes[0]}`,
+      1,
+      { hint: "pass --force to replace it" },
+    );
+  }
+  const moved: MovedAside[] = [];
+  for (const [i, existing] of clashes.entries()) {
+    const parked = join(staging, `old-${i}`);
+    try {
+      await Deno.rename(existing, parked);
+    } catch (err) {
+      await restore(moved);
+      throw new ZotError("ext_install_failed", `cannot replace ${existing}`, 1, {
+        cause: err,
+        hint: errorMessage(err),
+      });
+    }
+    moved.push({ dir: existing, parked });
+  }
+  return moved;
+}
+
+async function restore(moved: MovedAside[]): Promise<void> {
+  for (const { dir, parked } of moved.toReversed()) {
+    await Deno.rename(parked, dir).catch(() => {});
+  }
+}
+
+/** Warns about an exec path inside the extension that is missing or not executable. */
+async function execWarnings(dir: string, manifest: Manifest): Promise<string[]> {
+  const exec = manifest.exec;
+  const isPath = exec.includes("/") || exec.includes("\\") || exec.startsWith(".");
+  if (!isPath || isAbsolute(exec)) return [];
+  const path = join(dir, exec);
+  try {
+    const info = await Deno.stat(path);
+    const needsExecBit = manifest.runtime !== "deno" && Deno.build.os !== "windows";
+    if (needsExecBit && info.isFile && ((info.mode ?? 0o755) & 0o111) === 0) {
+      return [`"${exec}" is not executable; run: chmod +x ${path}`];
+    }
+    return [];
+  } catch {
+    return [`"${exec}" does not exist yet in ${dir}; build it before starting zot`];
+  }
+}
+
+/** Removes staging folders a killed install or remove left behind (hidden, so never loaded). */
+async function sweepStaleStaging(root: string): Promise<void> {
+  const cutoff = Date.now() - STALE_AFTER_MS;
+  for await (const entry of Deno.readDir(root)) {
+    if (!entry.name.startsWith(STAGING_PREFIX) && !entry.name.startsWith(".zot-remove-")) continue;
+    const path = join(root, entry.name);
+    const info = await Deno.lstat(path).catch(() => undefined);
+    if (info?.mtime && info.mtime.getTime() < cutoff) {
+      await Deno.remove(path, { recursive: true }).catch(() => {});
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/** What an extension is: its manifest, its name rules and where its files live. */
+
+export {
+  MANIFEST_FILE,
+  parseManifest,
+  PERMISSION_NAMES,
+  readManifest,
+  validateManifest,
+} from "./manifest.ts";
+export type { ManifestResult } from "./manifest.ts";
+export { extensionDataDir, extensionLogFile, extensionNameProblem } from "./names.ts";
+export { projectExtensionsDir, scopeRoots } from "./places.ts";
+export type {
+  DiscoveredExtension,
+  ExtensionSource,
+  InvalidExtension,
+  LaunchSpec,
+  Manifest,
+  PermissionName,
+  PermissionRequest,
+  PermissionValue,
+} from "./types.ts";

@@ -1,0 +1,420 @@
+/**
+ * One extension's live connection: reads and validates frames from stdout, writes host
+ * frames through one serial queue (frames never interleave and reach the extension in
+ * the order they were sent), and correlates requests with responses by unique,
+ * counter-based ids.
+ *
+ * When the process exits or stdout ends, every pending request fails at once with an
+ * ExtensionError naming the extension and its log. Bad input (non-JSON, unknown types,
+ * missing fields, oversized lines, stray responses) is logged as `[zot] …` and skipped;
+ * it never throws and never stops the read loop.
+ */
+
+import { CancelledError, errorMessage, ExtensionError } from "../../errors/mod.ts";
+import {
+  type CommandResponseFrame,
+  decodeLine,
+  encodeFrame,
+  type EventInterceptResponseFrame,
+  type ExtensionFrame,
+  type HelloFrame,
+  type HostFrame,
+  type LineItem,
+  LineSplitter,
+  type ToolResultFrame,
+} from "../../protocol/mod.ts";
+import { type ExtensionLog, snippet } from "./log.ts";
+import { describeExit, type ExtensionProcess, type StopReport } from "./process.ts";
+import { settlesWithin } from "./process_group.ts";
+
+/** The kinds of request the host makes, each with its own response frame and timeout. */
+export type RequestKind = "command" | "tool" | "intercept";
+
+/** The response frame for each request kind. */
+export interface ResponseByKind {
+  command: CommandResponseFrame;
+  tool: ToolResultFrame;
+  intercept: EventInterceptResponseFrame;
+}
+
+const RESPONSE_TYPE: { [K in RequestKind]: ResponseByKind[K]["type"] } = {
+  command: "command_response",
+  tool: "tool_result",
+  intercept: "event_intercept_response",
+};
+
+/** What the connection reports to its owner. Called synchronously from the read loop. */
+export interface ConnectionHandlers {
+  /** The first line was a valid hello. */
+  onHello(frame: HelloFrame): void;
+  /** The first line was not a hello; the connection ignores everything after it. */
+  onBadStart(reason: string): void;
+  /** A valid frame after hello that is not a response to a request. */
+  onFrame(frame: Exclude<ExtensionFrame, ResponseByKind[RequestKind]>): void;
+  /** Any line after hello, good or bad (keeps the ready idle window open). */
+  onActivity(): void;
+  /** The connection ended (process exit or stdout EOF); reason like `exited with code 1`. */
+  onClosed(reason: string): void;
+}
+
+/** Tuning of one connection. */
+export interface ConnectionOptions {
+  maxLineBytes: number;
+  /** Unwritten bytes allowed in the stdin queue before frames are refused. */
+  maxQueuedBytes: number;
+  /** Unique request ids (shared by the host, so ids are unique across extensions too). */
+  nextId: () => string;
+}
+
+interface Pending {
+  kind: RequestKind;
+  label: string;
+  settle(): void;
+  resolve(frame: ResponseByKind[RequestKind]): void;
+  reject(err: Error): void;
+}
+
+const encoder = new TextEncoder();
+
+/** How long an exit waits for stdout's EOF (or EOF for the exit status) to agree. */
+const SETTLE_MS = 200;
+
+/** The live connection to one extension process. */
+export class ExtensionConnection {
+  readonly #name: string;
+  readonly #proc: ExtensionProcess;
+  readonly #log: ExtensionLog;
+  readonly #handlers: ConnectionHandlers;
+  readonly #options: ConnectionOptions;
+  readonly #pending = new Map<string, Pending>();
+  readonly #splitter: LineSplitter;
+  #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  readonly #readDone: Promise<void>;
+  #helloSeen = false;
+  #badStart = false;
+  #closeReason: string | undefined;
+  // write queue
+  // Frames wait as strings and each batch is encoded once: far cheaper than encoding
+  // every frame and concatenating the bytes. Sizes are counted in UTF-16 code units,
+  // which equal bytes for ASCII and stay within a small factor otherwise.
+  #queue: string[] = [];
+  #queuedBytes = 0;
+  #pump: Promise<void> | undefined;
+  #writeBroken = false;
+  #stdinClosing = false;
+  #overflowed = false;
+
+  constructor(
+    name: string,
+    proc: ExtensionProcess,
+    log: ExtensionLog,
+    handlers: ConnectionHandlers,
+    options: ConnectionOptions,
+  ) {
+    this.#name = name;
+    this.#proc = proc;
+    this.#log = log;
+    this.#handlers = handlers;
+    this.#options = options;
+    this.#splitter = new LineSplitter({ maxLineBytes: options.maxLineBytes });
+    this.#readDone = this.#readLoop();
+    void proc.status.then(async (status) => {
+      await settlesWithin(this.#readDone, SETTLE_MS);
+      this.#close(describeExit(status));
+    });
+  }
+
+  /** Why the connection ended, or undefined while it is open. */
+  get closeReason(): string | undefined {
+    return this.#closeReason;
+  }
+
+  /** Whether frames can still be sent. */
+  get open(): boolean {
+    return this.#closeReason === undefined && !this.#writeBroken && !this.#stdinClosing;
+  }
+
+  /** Requests awaiting a response. */
+  get pendingCount(): number {
+    return this.#pending.size;
+  }
+
+  /** Queues a frame; false (and nothing sent) when closed or the extension is not reading. */
+  send(frame: HostFrame): boolean {
+    if (!this.open) return false;
+    const line = encodeFrame(frame);
+    // Once over the cap, refuse everything until the queue has drained: a small frame
+    // squeezing in behind a stuck backlog would only wait there until it timed out.
+    if (this.#overflowed || this.#queuedBytes + line.length > this.#options.maxQueuedBytes) {
+      if (!this.#overflowed) {
+        this.#overflowed = true;
+        this.#log.note(
+          `stdin backlog over ${this.#options.maxQueuedBytes} bytes (the extension is not ` +
+            `reading its stdin); dropping frames until it catches up`,
+        );
+      }
+      return false;
+    }
+    this.#queue.push(line);
+    this.#queuedBytes += line.length;
+    this.#pump ??= this.#writeLoop();
+    return true;
+  }
+
+  /**
+   * Sends a request built around a fresh id and resolves with its response. Rejects with
+   * ExtensionError on timeout, exit, or when the frame cannot be sent, and with
+   * CancelledError when the signal aborts.
+   */
+  request<K extends RequestKind>(
+    kind: K,
+    label: string,
+    build: (id: string) => HostFrame,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<ResponseByKind[K]> {
+    if (this.#closeReason !== undefined || this.#writeBroken || this.#stdinClosing) {
+      return Promise.reject(this.notRunningError());
+    }
+    if (signal?.aborted) return Promise.reject(new CancelledError(`${label} cancelled`));
+    const id = this.#options.nextId();
+    return new Promise<ResponseByKind[K]>((resolve, reject) => {
+      const onAbort = () => {
+        pending.settle();
+        reject(new CancelledError(`${label} cancelled`));
+      };
+      const timer = setTimeout(() => {
+        pending.settle();
+        this.#log.note(`timeout waiting for ${label} (${timeoutMs} ms, id ${id})`);
+        reject(
+          new ExtensionError(
+            "ext_timeout",
+            this.#name,
+            `timeout waiting for extension "${this.#name}" to answer ${label} (${timeoutMs} ms)`,
+            { hint: `see: zot ext logs ${this.#name}` },
+          ),
+        );
+      }, timeoutMs);
+      const pending: Pending = {
+        kind,
+        label,
+        settle: () => {
+          this.#pending.delete(id);
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
+        },
+        resolve: resolve as (frame: ResponseByKind[RequestKind]) => void,
+        reject,
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.#pending.set(id, pending);
+      if (!this.send(build(id))) {
+        pending.settle();
+        reject(
+          this.open ? this.#backlogError(label) : this.notRunningError(),
+        );
+      }
+    });
+  }
+
+  /** The error for a request to this extension when it is not running. */
+  notRunningError(): ExtensionError {
+    return notRunningError(this.#name);
+  }
+
+  /**
+   * Graceful stop: sends `shutdown`, lets queued frames drain until the deadline, closes
+   * stdin, then runs the process's stop ladder and ends the read loop.
+   */
+  async shutdown(deadline: number, killGraceMs: number, sendShutdown = true): Promise<StopReport> {
+    if (sendShutdown) this.send({ type: "shutdown" });
+    if (this.#pump) await settlesWithin(this.#pump, Math.max(0, deadline - Date.now()));
+    this.#stdinClosing = true;
+    const report = await this.#proc.stop(deadline, killGraceMs);
+    if (!(await settlesWithin(this.#readDone, 500))) {
+      await this.#reader?.cancel().catch(() => {});
+      await this.#readDone;
+    }
+    if (this.#pump) await settlesWithin(this.#pump, 200);
+    this.#close(describeExit(report.status));
+    return report;
+  }
+
+  #backlogError(label: string): ExtensionError {
+    return new ExtensionError(
+      "ext_backlogged",
+      this.#name,
+      `cannot send ${label} to extension "${this.#name}": it is not reading its stdin`,
+      { hint: `see: zot ext logs ${this.#name}` },
+    );
+  }
+
+  async #writeLoop(): Promise<void> {
+    while (this.#queue.length > 0 && !this.#writeBroken) {
+      const batch = this.#queue.length === 1 ? this.#queue[0] : this.#queue.join("");
+      this.#queue = [];
+      try {
+        await this.#proc.write(encoder.encode(batch));
+      } catch (err) {
+        this.#writeBroken = true;
+        this.#queue = [];
+        this.#queuedBytes = 0;
+        if (!this.#stdinClosing) {
+          this.#log.note(`writing to the extension's stdin failed: ${errorMessage(err)}`);
+          void settlesWithin(this.#proc.status, SETTLE_MS).then(() => {
+            const status = this.#proc.exitStatus;
+            this.#close(status ? describeExit(status) : "stopped reading its stdin");
+          });
+        }
+        break;
+      }
+      this.#queuedBytes -= batch.length;
+    }
+    this.#pump = undefined;
+    if (this.#overflowed && !this.#writeBroken) {
+      this.#overflowed = false;
+      this.#log.note("stdin backlog drained; sending frames again");
+    }
+  }
+
+  async #readLoop(): Promise<void> {
+    const reader = this.#proc.stdout.getReader();
+    this.#reader = reader;
+    const emit = (item: LineItem) => this.#onItem(item);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        this.#splitter.push(value, emit);
+      }
+      this.#splitter.flush(emit);
+    } catch (err) {
+      if (this.#closeReason === undefined && !this.#stdinClosing) {
+        this.#log.note(`reading the extension's stdout failed: ${errorMessage(err)}`);
+      }
+    } finally {
+      reader.releaseLock();
+    }
+    void settlesWithin(this.#proc.status, SETTLE_MS).then(() => {
+      const status = this.#proc.exitStatus;
+      this.#close(status ? describeExit(status) : "closed its stdout");
+    });
+  }
+
+  #onItem(item: LineItem): void {
+    // After the leader exited, a stray child may still hold stdout: its lines are not
+    // the extension talking, so they are not acted on.
+    if (this.#badStart || this.#closeReason !== undefined) return;
+    if (!this.#helloSeen) {
+      this.#onFirstItem(item);
+      return;
+    }
+    this.#handlers.onActivity();
+    if (item.kind === "oversized") {
+      this.#log.diagnostic(
+        `dropped a line of more than ${item.limit} bytes (${item.bytes} seen); ` +
+          `a frame must be one line under the limit`,
+      );
+      return;
+    }
+    const decoded = decodeLine(item.line);
+    switch (decoded.kind) {
+      case "malformed":
+        this.#log.diagnostic(
+          `malformed json from extension (${decoded.reason}): ${snippet(item.line)}`,
+        );
+        return;
+      case "unknown_type":
+        this.#log.diagnostic(`unknown frame type ${JSON.stringify(decoded.frameType)}; ignored`);
+        return;
+      case "invalid":
+        this.#log.diagnostic(
+          `bad ${decoded.frameType} frame (${decoded.reason}); ignored: ${snippet(item.line)}`,
+        );
+        return;
+    }
+    const frame = decoded.frame;
+    switch (frame.type) {
+      case "tool_result":
+      case "command_response":
+      case "event_intercept_response":
+        this.#onResponse(frame);
+        return;
+      case "hello":
+        this.#log.diagnostic("a second hello frame; ignored");
+        return;
+      default:
+        this.#handlers.onFrame(frame);
+    }
+  }
+
+  #onFirstItem(item: LineItem): void {
+    let reason: string;
+    if (item.kind === "oversized") {
+      reason = `first line is over ${item.limit} bytes`;
+    } else {
+      const decoded = decodeLine(item.line);
+      if (decoded.kind === "frame" && decoded.frame.type === "hello") {
+        this.#helloSeen = true;
+        this.#handlers.onHello(decoded.frame);
+        return;
+      }
+      reason = decoded.kind === "frame"
+        ? `first frame must be hello (got ${decoded.frame.type})`
+        : decoded.kind === "unknown_type"
+        ? `first frame must be hello (got unknown type ${JSON.stringify(decoded.frameType)})`
+        : decoded.kind === "invalid"
+        ? `first frame must be hello (got a bad ${decoded.frameType}: ${decoded.reason})`
+        : `first frame must be hello (got ${decoded.reason}: ${snippet(item.line)})`;
+    }
+    this.#badStart = true;
+    this.#handlers.onBadStart(reason);
+  }
+
+  #onResponse(frame: ResponseByKind[RequestKind]): void {
+    const pending = this.#pending.get(frame.id);
+    if (!pending) {
+      this.#log.diagnostic(
+        `${frame.type} for unknown id ${JSON.stringify(frame.id)} (late or never asked); dropped`,
+      );
+      return;
+    }
+    if (RESPONSE_TYPE[pending.kind] !== frame.type) {
+      this.#log.diagnostic(
+        `${frame.type} answers id ${
+          JSON.stringify(frame.id)
+        }, which is a ${pending.label}; dropped`,
+      );
+      return;
+    }
+    pending.settle();
+    pending.resolve(frame);
+  }
+
+  #close(reason: string): void {
+    if (this.#closeReason !== undefined) return;
+    this.#closeReason = reason;
+    this.#queue = [];
+    this.#queuedBytes = 0;
+    const pending = [...this.#pending.values()];
+    for (const p of pending) {
+      p.settle();
+      p.reject(
+        new ExtensionError(
+          "ext_exited",
+          this.#name,
+          `extension "${this.#name}" ${reason} while ${p.label} was pending`,
+          { hint: `see: zot ext logs ${this.#name}` },
+        ),
+      );
+    }
+    this.#handlers.onClosed(reason);
+  }
+}
+
+/** `extension "x" is not running; see: zot ext logs x`. */
+export function notRunningError(name: string): ExtensionError {
+  return new ExtensionError("ext_not_running", name, `extension "${name}" is not running`, {
+    hint: `see: zot ext logs ${name}`,
+  });
+}

@@ -1,0 +1,26 @@
+/** Turns a Deno permission denial found in a tool result into a log note and a hint. */
+
+import type { ExtensionToolResult } from "./host_types.ts";
+import { denialHint, findDenial } from "../sandbox/mod.ts";
+
+/**
+ * When a sandboxed extension's tool failed because Deno refused an access, notes it in the
+ * extension's log and adds to the result which grant is missing, so the model can tell the
+ * user what to run.
+ */
+export function explainDenial(
+  result: ExtensionToolResult,
+  owner: { name: string; note(text: string): void },
+  tool: string,
+): void {
+  for (const block of result.content) {
+    if (block.type !== "text") continue;
+    const denial = findDenial(block.text);
+    if (!denial) continue;
+    owner.note(
+      `sandbox denied ${denial.permission} access to ${denial.target} during tool "${tool}"`,
+    );
+    result.content.push({ type: "text", text: denialHint(owner.name, denial) });
+    return;
+  }
+}

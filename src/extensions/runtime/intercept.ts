@@ -1,0 +1,166 @@
+/**
+ * The interception chain. Interceptors are asked one after another in spec order; the
+ * first `block` wins and names the extension and its reason. No answer within the
+ * timeout, a dead extension, or a failed write all mean allow (an unresponsive guard
+ * never stalls the agent).
+ *
+ * Rewrites chain: each interceptor sees the previous one's output. `modified_args` must
+ * be a JSON object (anything else is ignored, with a log line). When the caller passes a
+ * check (the tool's schema), every rewrite is checked as it is made, so the final args
+ * are always valid. An invalid rewrite BLOCKS the call, naming the extension: the guard
+ * meant to change the action, so running the original instead would defeat it, and
+ * running the invalid one would fail anyway. `replace_text` chains the same way; an
+ * empty string means no replacement.
+ */
+
+import { errorMessage } from "../../errors/mod.ts";
+import type {
+  EventInterceptFrame,
+  EventInterceptResponseFrame,
+  InterceptableEvent,
+} from "../../protocol/mod.ts";
+import type {
+  ArgsCheck,
+  BlockVerdict,
+  TextVerdict,
+  ToolCallVerdict,
+  Verdict,
+} from "./host_types.ts";
+
+/** Default block reasons, per event. */
+export const DEFAULT_BLOCK_REASONS: Record<InterceptableEvent, string> = {
+  tool_call: "tool call refused by extension guard",
+  turn_start: "turn blocked by extension guard",
+  assistant_message: "assistant message blocked by extension guard",
+};
+
+/** One extension that intercepts the event. */
+export interface Interceptor {
+  readonly name: string;
+  /** Sends the intercept and awaits the answer; rejects on timeout or exit. */
+  ask(frame: (id: string) => EventInterceptFrame): Promise<EventInterceptResponseFrame>;
+  note(text: string): void;
+}
+
+type Payload = Omit<EventInterceptFrame, "type" | "id" | "event">;
+
+async function askOne(
+  ext: Interceptor,
+  event: InterceptableEvent,
+  payload: Payload,
+): Promise<EventInterceptResponseFrame | undefined> {
+  try {
+    return await ext.ask((id) => ({ type: "event_intercept", id, event, ...payload }));
+  } catch (err) {
+    ext.note(`intercept ${event}: ${errorMessage(err)}; allowing`);
+    return undefined;
+  }
+}
+
+function blocked(ext: Interceptor, event: InterceptableEvent, reason?: string): BlockVerdict {
+  const text = reason?.trim() || DEFAULT_BLOCK_REASONS[event];
+  return { action: "block", extension: ext.name, reason: text };
+}
+
+/** Runs the tool_call chain. */
+export async function interceptToolCall(
+  interceptors: readonly Interceptor[],
+  call: { id: string; name: string; args: Record<string, unknown> },
+  check?: ArgsCheck,
+): Promise<ToolCallVerdict> {
+  let args = call.args;
+  const rewrittenBy: string[] = [];
+  for (const ext of interceptors) {
+    const answer = await askOne(ext, "tool_call", {
+      tool_id: call.id,
+      tool_name: call.name,
+      tool_args: args,
+    });
+    if (!answer) continue;
+    if (answer.block) return blocked(ext, "tool_call", answer.reason);
+    const rewrite = answer.modified_args;
+    if (rewrite === undefined || rewrite === null) continue;
+    if (!isJsonObject(rewrite)) {
+      ext.note(`modified_args for tool "${call.name}" ignored: it must be a JSON object`);
+      continue;
+    }
+    if (jsonEqual(rewrite, args)) continue;
+    const problems = check ? safeCheck(check, rewrite) : [];
+    if (problems.length > 0) {
+      ext.note(
+        `modified_args for tool "${call.name}" do not match its schema (${problems.join("; ")}); ` +
+          `the call is blocked`,
+      );
+      return {
+        action: "block",
+        extension: ext.name,
+        reason: `extension "${ext.name}" rewrote the arguments of tool "${call.name}" into ` +
+          `an invalid shape: ${problems.join("; ")}`,
+      };
+    }
+    args = rewrite;
+    rewrittenBy.push(ext.name);
+  }
+  return { action: "allow", args, rewrittenBy };
+}
+
+/** Runs the turn_start chain (block or allow only). */
+export async function interceptTurnStart(
+  interceptors: readonly Interceptor[],
+  step: number,
+): Promise<Verdict> {
+  for (const ext of interceptors) {
+    const answer = await askOne(ext, "turn_start", { step });
+    if (answer?.block) return blocked(ext, "turn_start", answer.reason);
+  }
+  return { action: "allow" };
+}
+
+/** Runs the assistant_message chain; `replace_text` rewrites chain. */
+export async function interceptAssistantMessage(
+  interceptors: readonly Interceptor[],
+  original: string,
+): Promise<TextVerdict> {
+  let text = original;
+  const rewrittenBy: string[] = [];
+  for (const ext of interceptors) {
+    const answer = await askOne(ext, "assistant_message", { text });
+    if (!answer) continue;
+    if (answer.block) return blocked(ext, "assistant_message", answer.reason);
+    if (answer.replace_text && answer.replace_text !== text) {
+      text = answer.replace_text;
+      rewrittenBy.push(ext.name);
+    }
+  }
+  return { action: "allow", text, rewrittenBy };
+}
+
+function safeCheck(check: ArgsCheck, args: Record<string, unknown>): string[] {
+  try {
+    return check(args);
+  } catch (err) {
+    return [`the schema check failed: ${errorMessage(err)}`];
+  }
+}
+
+/** A plain JSON object (not null, not an array). */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Structural equality of JSON values (key order ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const rb = b as Record<string, unknown>;
+  return ka.every((k) =>
+    Object.hasOwn(rb, k) && jsonEqual((a as Record<string, unknown>)[k], rb[k])
+  );
+}

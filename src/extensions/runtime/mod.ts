@@ -1,0 +1,37 @@
+/** The running host: processes, connections, the registry, interception and lifecycle events. */
+
+export {
+  DEFAULT_BUILTIN_COMMANDS,
+  DEFAULT_BUILTIN_TOOLS,
+  DEFAULT_HOST_OPTIONS,
+  ExtensionHost,
+} from "./host.ts";
+export type {
+  ArgsCheck,
+  BlockVerdict,
+  CommandAction,
+  CommandOutcome,
+  ExtensionCommand,
+  ExtensionNotice,
+  ExtensionState,
+  ExtensionStatus,
+  ExtensionSubmit,
+  ExtensionTool,
+  ExtensionToolResult,
+  HostCallbacks,
+  HostContext,
+  HostOptions,
+  LifecycleEvent,
+  NotifyLevel,
+  PanelClose,
+  PanelRender,
+  ReadyVia,
+  ReloadSummary,
+  TextVerdict,
+  ToolCallVerdict,
+  Verdict,
+} from "./host_types.ts";
+export { DEFAULT_BLOCK_REASONS } from "./intercept.ts";
+export { ExtensionLog } from "./log.ts";
+export { isUsableToolName, usableCommandName } from "./managed_extension.ts";
+export { describeExit, ExtensionProcess } from "./process.ts";

@@ -1,0 +1,96 @@
+/** `zot ext check` end to end: the examples pass; a broken fixture fails with each problem named. */
+
+import { join } from "node:path";
+import { assertEquals, assertIncludes } from "../../support/assert.ts";
+
+const REPO = join(import.meta.dirname!, "..", "..", "..");
+
+async function check(...args: string[]) {
+  const home = await Deno.makeTempDir();
+  try {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", join(REPO, "main.ts"), "ext", "check", ...args],
+      cwd: REPO,
+      env: { ZOT_HOME: home, NO_COLOR: "1" },
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const decoder = new TextDecoder();
+    return {
+      code: out.code,
+      stdout: decoder.decode(out.stdout),
+      stderr: decoder.decode(out.stderr),
+    };
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+}
+
+for (const example of ["hello-py", "clock", "weather", "guard", "scratchpad", "jq-echo"]) {
+  Deno.test(`the ${example} example passes zot ext check --probe`, async () => {
+    const run = await check(`extensions/examples/${example}`, "--probe");
+    assertEquals(run.code, 0, run.stdout + run.stderr);
+    assertIncludes(run.stdout, "✓ hello name matches the manifest");
+    assertIncludes(run.stdout, "✓ shutdown_ack");
+    assertIncludes(run.stdout, "✓ stdout carries frames only");
+    assertIncludes(run.stdout, "all checks passed");
+  });
+}
+
+Deno.test("a broken extension fails the check with each problem named", async () => {
+  const run = await check("tests/fixtures/extensions/broken", "--probe");
+  assertEquals(run.code, 1);
+  assertIncludes(
+    run.stdout,
+    `✗ hello name matches the manifest  hello says "not-broken" but extension.json says "broken"`,
+  );
+  assertIncludes(run.stdout, "✗ tool bad: schema  properties/x/type");
+  assertIncludes(run.stdout, '✗ tool "bad tool!": name  not a usable tool name');
+  assertIncludes(run.stdout, '✗ command "two words"  not a usable command name');
+  assertIncludes(run.stdout, "✗ shutdown_ack  the extension exited without sending shutdown_ack");
+  assertIncludes(
+    run.stdout,
+    "✗ stdout carries frames only  1 line(s) that are not frames (not JSON",
+  );
+  assertIncludes(run.stderr, 'extension "broken" failed its check');
+});
+
+Deno.test("--json reports the same checklist for CI", async () => {
+  const run = await check("tests/fixtures/extensions/broken", "--json");
+  assertEquals(run.code, 1);
+  const report = JSON.parse(run.stdout);
+  assertEquals(report.ok, false);
+  assertEquals(report.extension, "broken");
+  const failed = report.items.filter((i: { status: string }) => i.status === "fail").map((
+    i: { title: string },
+  ) => i.title);
+  assertEquals(failed, [
+    "hello name matches the manifest",
+    "tool bad: schema",
+    'tool "bad tool!": name',
+    'command "two words"',
+    "shutdown_ack",
+    "stdout carries frames only",
+  ]);
+});
+
+Deno.test("an extension that never says hello is reported, not waited on forever", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      join(dir, "extension.json"),
+      '{"name":"mute","exec":"sleep","args":["30"]}',
+    );
+    const run = await check(dir);
+    assertEquals(run.code, 1);
+    assertIncludes(run.stdout, "✗ hello  no frame within 5000 ms; the first frame must be hello");
+    // It was stopped rather than left to run out its 30 s.
+    assertIncludes(
+      run.stdout,
+      "✗ exit after shutdown  it did not exit by itself; zot sent SIGTERM",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,158 @@
+import { assert, assertEquals, assertIncludes } from "../../support/assert.ts";
+import { ZotPaths } from "../../../src/config/mod.ts";
+import { saveGrant } from "../../../src/extensions/sandbox/grants.ts";
+import { planLaunches } from "../../../src/extensions/sandbox/launch.ts";
+import type { DiscoveredExtension, Manifest } from "../../../src/extensions/mod.ts";
+
+function ext(
+  name: string,
+  manifest: Partial<Manifest>,
+  source: DiscoveredExtension["source"] = "global",
+): DiscoveredExtension {
+  return {
+    name,
+    dir: `/exts/${name}`,
+    manifestPath: `/exts/${name}/extension.json`,
+    source,
+    manifest: { name, exec: "./main.ts", args: [], enabled: true, ...manifest },
+  };
+}
+
+async function withHome(fn: (paths: ZotPaths) => Promise<void>) {
+  const home = await Deno.makeTempDir();
+  try {
+    await fn(new ZotPaths(home));
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+}
+
+const netRequest = { allow: { net: ["api.example.com"] }, deny: {} };
+
+Deno.test("plain executables are planned as they are; disabled ones are skipped", async () => {
+  await withHome(async (paths) => {
+    const plan = await planLaunches(
+      [ext("py", { exec: "./hello.py" }), ext("off", { exec: "./x", enabled: false })],
+      { paths, cwd: "/p", env: {}, deno: "/bin/deno" },
+    );
+    assertEquals(plan.refused, []);
+    assertEquals(plan.specs.map((s) => [s.name, s.command, s.clearEnv]), [[
+      "py",
+      "/exts/py/hello.py",
+      undefined,
+    ]]);
+  });
+});
+
+Deno.test("a sandboxed extension without a grant is refused with the command that grants it", async () => {
+  await withHome(async (paths) => {
+    const plan = await planLaunches([ext("w", { permissions: netRequest })], {
+      paths,
+      cwd: "/p",
+      env: {},
+      deno: "/bin/deno",
+    });
+    assertEquals(plan.specs, []);
+    assertIncludes(plan.refused[0].reason, "never granted (net: api.example.com)");
+    assertIncludes(plan.refused[0].reason, "zot ext permissions w");
+  });
+});
+
+Deno.test("a granted sandboxed extension runs under deno with exactly its grant and a cleared env", async () => {
+  await withHome(async (paths) => {
+    await saveGrant(paths, "w", netRequest, netRequest);
+    const plan = await planLaunches([ext("w", { permissions: netRequest })], {
+      paths,
+      cwd: "/p",
+      env: { HOME: "/h", SECRET: "x" },
+      deno: "/bin/deno",
+    });
+    const spec = plan.specs[0];
+    assertEquals(spec.command, "/bin/deno");
+    assertEquals(spec.args, [
+      "run",
+      "--no-prompt",
+      "--quiet",
+      "--allow-net=api.example.com",
+      "--no-remote",
+      "/exts/w/main.ts",
+    ]);
+    assertEquals(spec.clearEnv, true);
+    assertEquals(spec.env, { HOME: "/h" });
+  });
+});
+
+Deno.test("a manifest that asks for more after the grant is refused and says what changed", async () => {
+  await withHome(async (paths) => {
+    await saveGrant(paths, "w", netRequest, netRequest);
+    const grown = { allow: { net: ["api.example.com"], read: ["/"] }, deny: {} };
+    const plan = await planLaunches([ext("w", { permissions: grown })], {
+      paths,
+      cwd: "/p",
+      env: {},
+      deno: "/bin/deno",
+    });
+    assertIncludes(plan.refused[0].reason, "now asks for more than was granted (read: /)");
+  });
+});
+
+Deno.test("--ext extensions take one-run grants from the command line", async () => {
+  await withHome(async (paths) => {
+    const plan = await planLaunches([ext("w", { permissions: netRequest }, "flag")], {
+      paths,
+      cwd: "/p",
+      env: {},
+      deno: "/bin/deno",
+      runGrant: { allow: { net: ["api.example.com", "other.com"] }, deny: {} },
+    });
+    assert(plan.specs[0].args.includes("--allow-net=api.example.com,other.com"));
+  });
+});
+
+Deno.test("denies add up: the manifest's, the stored grant's and the one-run flags' all apply", async () => {
+  await withHome(async (paths) => {
+    const request = { allow: { read: ["/data"] }, deny: { read: ["/data/secret"] } };
+    const plan = async (source: DiscoveredExtension["source"]) =>
+      (await planLaunches([ext("w", { permissions: request }, source)], {
+        paths,
+        cwd: "/p",
+        env: {},
+        deno: "/bin/deno",
+        runGrant: { allow: { read: ["/data"] }, deny: { net: true } },
+      })).specs[0].args;
+    // no stored grant: the --ext run's own --deny-net is not dropped
+    const oneRun = await plan("flag");
+    assert(oneRun.includes("--deny-read=/data/secret"), oneRun.join(" "));
+    assert(oneRun.includes("--deny-net"), oneRun.join(" "));
+    // a stored grant with a deny of its own does not cancel the manifest's
+    await saveGrant(paths, "w", request, { allow: request.allow, deny: { read: ["/data/other"] } });
+    const stored = await plan("flag");
+    assert(stored.includes("--deny-read=/data/other,/data/secret"), stored.join(" "));
+    assert(stored.includes("--deny-net"), stored.join(" "));
+  });
+});
+
+Deno.test("no deno means the sandboxed extension is refused with how to install it", async () => {
+  await withHome(async (paths) => {
+    const plan = await planLaunches([ext("w", { permissions: { allow: {}, deny: {} } })], {
+      paths,
+      cwd: "/p",
+      env: {},
+      deno: null,
+    });
+    assertIncludes(plan.refused[0].reason, "npm install -g deno");
+  });
+});
+
+Deno.test("--ext-audit points Deno's permission audit at the extension's log folder", async () => {
+  await withHome(async (paths) => {
+    const plan = await planLaunches([ext("w", { permissions: { allow: {}, deny: {} } })], {
+      paths,
+      cwd: "/p",
+      env: {},
+      deno: "/bin/deno",
+      audit: true,
+    });
+    assertEquals(plan.specs[0].env?.DENO_AUDIT_PERMISSIONS, `${paths.logs}/ext-w.audit.jsonl`);
+  });
+});
