@@ -7,6 +7,7 @@
  */
 
 import { resolve } from "node:path";
+import { BUILTIN_COMMAND_NAMES } from "../commands/mod.ts";
 import { Agent, buildSystemPrompt } from "../agent/mod.ts";
 import { resolveZotHome, ZOT_VERSION, ZotPaths } from "../config/mod.ts";
 import { ConfigError, errorMessage, ProviderError, UsageError } from "../errors/mod.ts";
@@ -14,7 +15,6 @@ import { zeroUsage } from "../messages/mod.ts";
 import { discoverExtensions, ExtensionHost, planLaunches } from "../extensions/mod.ts";
 import {
   agentExtensions,
-  BUILTIN_COMMANDS,
   ExtensionBus,
   hasTty,
   keylessProvider,
@@ -182,7 +182,7 @@ async function startAndRun(
   const host = await ExtensionHost.start(
     plan.specs,
     { paths, cwd, provider: providerName, model: provider.model.id },
-    { builtinCommands: BUILTIN_COMMANDS, builtinTools: BUILTIN_TOOL_NAMES },
+    { builtinCommands: BUILTIN_COMMAND_NAMES, builtinTools: BUILTIN_TOOL_NAMES },
     {
       onNotify: (n) => bus.notify(n),
       onSubmit: (s) => bus.submit(s),

@@ -13,6 +13,7 @@ export async function runJson(
   const write = (object: WireObject) => ctx.output.out(JSON.stringify(object) + "\n");
   const off = ctx.agent.subscribe((event) => write(eventToWire(event)));
   const presenter: OneShotPresenter = {
+    mode: "json",
     display: (source, text) => write({ type: "ext_display", extension: source, text }),
     insert: (source, command, text) => {
       write({ type: "ext_display", extension: source, text });

@@ -14,7 +14,7 @@ export { runPrint } from "./print.ts";
 export { runJson } from "./json.ts";
 export { RPC_MAX_LINE_BYTES, runRpc, timingSafeEqual } from "./rpc.ts";
 export type { RpcOptions } from "./rpc.ts";
-export { BUILTIN_COMMANDS, helpText, resolveSlash } from "./slash.ts";
+export { resolveSlash } from "./slash.ts";
 export type { SlashResult } from "./slash.ts";
 export { blockToWire, contentToWire, eventToWire, messageToWire, usageToWire } from "./wire.ts";
 export type { WireObject } from "./wire.ts";

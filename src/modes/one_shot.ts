@@ -11,6 +11,8 @@ import { resolveSlash } from "./slash.ts";
 
 /** How a mode shows what is not an agent event. */
 export interface OneShotPresenter {
+  /** Which mode presents; built-ins run by it. */
+  readonly mode: "print" | "json";
   /** A command's `display` text. */
   display(source: string, text: string): void;
   /** A command's `insert` text (there is no editor here). */
@@ -36,7 +38,7 @@ export async function runOneShot(
   try {
     const slash = parseSlash(prompt);
     if (slash) {
-      const result = await resolveSlash(slash, ctx.slash, signal);
+      const result = await resolveSlash(slash, ctx.slash, presenter.mode, signal);
       switch (result.kind) {
         case "display":
           presenter.display(result.source, result.text);

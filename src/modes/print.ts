@@ -16,6 +16,7 @@ export async function runPrint(
 ): Promise<void> {
   const out = ctx.output;
   const presenter: OneShotPresenter = {
+    mode: "print",
     display: (_source, text) => out.out(withNewline(text)),
     insert: (_source, command, text) => {
       out.out(withNewline(text));

@@ -9,7 +9,8 @@ import { errorMessage, ZotError } from "../errors/mod.ts";
 import type { ImageBlock, TextBlock } from "../messages/mod.ts";
 import type { ModeContext } from "./context.ts";
 import { parseSlash } from "../protocol/mod.ts";
-import { BUILTIN_COMMANDS, resolveSlash } from "./slash.ts";
+import { BUILTIN_COMMAND_NAMES, commandsFor } from "../commands/mod.ts";
+import { resolveSlash } from "./slash.ts";
 import { eventToWire, messageToWire, usageToWire, type WireObject } from "./wire.ts";
 import { WorkQueue } from "./rpc_work.ts";
 
@@ -303,7 +304,7 @@ class RpcServer {
     this.#commands.add(controller);
     let result;
     try {
-      result = await resolveSlash(slash, this.#ctx.slash, controller.signal);
+      result = await resolveSlash(slash, this.#ctx.slash, "rpc", controller.signal);
     } finally {
       this.#commands.delete(controller);
     }
@@ -341,17 +342,13 @@ class RpcServer {
   }
 
   #listCommands(): WireObject[] {
-    const builtins = ["help", "compact", "study"].map((name) => ({
-      name,
-      description: name === "help"
-        ? "list commands"
-        : name === "compact"
-        ? "summarise the older part of the conversation"
-        : "read and understand the current directory",
+    const builtins = commandsFor("rpc").map((c) => ({
+      name: c.name,
+      description: c.description,
       source: "builtin",
     }));
     const extension = this.#ctx.slash.commands()
-      .filter((c) => !BUILTIN_COMMANDS.includes(c.name))
+      .filter((c) => !BUILTIN_COMMAND_NAMES.includes(c.name))
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((c) => ({
         name: c.name,

@@ -3,37 +3,10 @@
  * then among extension commands, and the answer is resolved to what the mode should do.
  */
 
+import { type CommandPort, dispatch, type ModeName } from "../commands/mod.ts";
 import { errorMessage } from "../errors/mod.ts";
 import type { SlashInvocation } from "../protocol/mod.ts";
 import type { SlashHost } from "./context.ts";
-
-/** Built-in command names; they always win over extension commands of the same name. */
-export const BUILTIN_COMMANDS: readonly string[] = [
-  "help",
-  "login",
-  "logout",
-  "model",
-  "sessions",
-  "session",
-  "jump",
-  "btw",
-  "skills",
-  "compact",
-  "study",
-  "jail",
-  "unjail",
-  "reload-ext",
-  "yolo",
-  "telegram",
-  "clear",
-  "exit",
-  "settings",
-];
-
-/** Built-ins that work without the TUI. */
-const AVAILABLE_HERE = new Set(["help", "compact", "study"]);
-
-const STUDY_PROMPT = "Read and understand everything in the current directory.";
 
 /** What the mode should do with a command. `source` names who produced the text. */
 export type SlashResult =
@@ -45,20 +18,22 @@ export type SlashResult =
   | { kind: "noop" }
   | { kind: "error"; message: string };
 
-/** Runs one command and resolves its answer; never throws. */
+/** Runs one command in a mode without a TUI and resolves its answer; never throws. */
 export async function resolveSlash(
   invocation: SlashInvocation,
   host: SlashHost,
+  mode: Exclude<ModeName, "interactive">,
   signal?: AbortSignal,
 ): Promise<SlashResult> {
   const { name, args } = invocation;
-  if (BUILTIN_COMMANDS.includes(name)) {
-    if (!AVAILABLE_HERE.has(name)) {
-      return { kind: "error", message: `/${name} is only available in the interactive mode` };
+  const route = dispatch(name, mode);
+  if (route.kind === "elsewhere") return { kind: "error", message: route.message };
+  if (route.kind === "builtin") {
+    try {
+      return await runBuiltin(route.command.run, args, host, mode);
+    } catch (err) {
+      return { kind: "error", message: `/${name}: ${errorMessage(err)}` };
     }
-    if (name === "help") return { kind: "display", text: helpText(host), source: "zot" };
-    if (name === "study") return { kind: "prompt", text: STUDY_PROMPT, source: "zot" };
-    return { kind: "compact" };
   }
   const command = host.commands().find((c) => c.name === name);
   if (!command) {
@@ -95,22 +70,20 @@ export async function resolveSlash(
   }
 }
 
-/** The /help text: what works in this mode and every extension command. */
-export function helpText(host: SlashHost): string {
-  const lines = [
-    "commands:",
-    "  /help     this list",
-    "  /compact  summarise the older part of the conversation",
-    "  /study    read and understand the current directory",
-  ];
-  const extension = host.commands().filter((c) => !BUILTIN_COMMANDS.includes(c.name))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  if (extension.length) {
-    lines.push("extension commands:");
-    const width = Math.max(...extension.map((c) => c.name.length)) + 1;
-    for (const c of extension) {
-      lines.push(`  /${c.name.padEnd(width)} ${c.description} [${c.extension}]`.trimEnd());
-    }
-  }
-  return lines.join("\n");
+/** Runs a built-in through a port that records what the mode should do. */
+async function runBuiltin(
+  run: (args: string, port: CommandPort) => void | Promise<void>,
+  args: string,
+  host: SlashHost,
+  mode: Exclude<ModeName, "interactive">,
+): Promise<SlashResult> {
+  let result: SlashResult = { kind: "noop" };
+  await run(args, {
+    mode,
+    help: (text) => void (result = { kind: "display", text, source: "zot" }),
+    prompt: (text) => void (result = { kind: "prompt", text, source: "zot" }),
+    compact: () => void (result = { kind: "compact" }),
+    extensionCommands: () => host.commands(),
+  });
+  return result;
 }

@@ -6,7 +6,8 @@
 
 import type { AgentEvent } from "../agent/mod.ts";
 import { parseSlash } from "../protocol/mod.ts";
-import { builtin, helpText } from "./commands.ts";
+import { type CommandPort, dispatch } from "../commands/mod.ts";
+import { KEYS_HELP } from "./commands.ts";
 import type { CommandOutcome, CommandReport, TuiController, UiEvent } from "./controller.ts";
 import { PanelView } from "./panel_view.ts";
 import { Picker, type PickerSpec } from "./picker.ts";
@@ -156,11 +157,15 @@ export class ChatFlow {
   // ---- commands ------------------------------------------------------------
 
   async #runCommand(name: string, args: string): Promise<void> {
-    const b = builtin(name);
-    if (b) {
-      // A bare /model only opens the picker; the turn is cancelled once a model is chosen.
-      if (b.cancelsTurn && !(name === "model" && args === "")) await this.#settle();
-      await this.#builtin(name, args);
+    const route = dispatch(name, "interactive");
+    if (route.kind === "builtin") {
+      if (route.command.cancelsTurn(args)) await this.#settle();
+      await route.command.run(args, this.#port);
+      this.#view.render();
+      return;
+    }
+    if (route.kind === "elsewhere") {
+      this.#view.status.setMessage(route.message, "error");
       this.#view.render();
       return;
     }
@@ -208,56 +213,57 @@ export class ChatFlow {
     }
   }
 
-  async #builtin(name: string, args: string): Promise<void> {
+  /** What the registry's built-ins do in the TUI. */
+  readonly #port: CommandPort = {
+    mode: "interactive",
+    help: (text) => this.#view.transcript.addNote("info", `${text}\n${KEYS_HELP}`),
+    prompt: (text) => this.#prompt(text),
+    compact: async () => {
+      this.#view.status.setMessage("compacting…");
+      this.#view.render();
+      this.#report(await this.#controller.compact());
+    },
+    extensionCommands: () => this.#controller.commands(),
+    interactive: {
+      exit: () => this.#exit(),
+      clear: () => this.#clear(),
+      model: (args) => args === "" ? this.#modelPicker() : this.#switchModel(args),
+      sessions: () => this.#sessions(),
+      reloadExtensions: () => this.#reloadExtensions(),
+    },
+  };
+
+  async #clear(): Promise<void> {
     const v = this.#view;
-    const c = this.#controller;
-    switch (name) {
-      case "help":
-        v.transcript.addNote("info", helpText(c.commands()));
-        return;
-      case "exit":
-        this.#exit();
-        return;
-      case "clear":
-        await c.clear();
-        v.transcript.clear();
-        this.liveNotes = [];
-        v.status.contextTokens = 0;
-        v.status.setMessage("conversation cleared");
-        return;
-      case "compact":
-        v.status.setMessage("compacting…");
-        v.render();
-        this.#report(await c.compact());
-        return;
-      case "model":
-        if (args === "") this.#modelPicker();
-        else await this.#switchModel(args);
-        return;
-      case "sessions": {
-        const list = await c.sessions();
-        if (!Array.isArray(list)) this.#report(list);
-        else if (list.length === 0) this.#report({ text: "no saved sessions in this folder yet" });
-        else {
-          this.#openPicker({
-            title: "resume a session of this folder (newest first; * is this one)",
-            items: sessionItems(list),
-            labelWidth: SESSION_LABEL_WIDTH,
-            onPick: (path) => this.#track(this.#resume(path)),
-          });
-        }
-        return;
-      }
-      case "reload-ext": {
-        v.status.setMessage("reloading extensions…");
-        v.render();
-        if (this.panel) this.closePanel(false);
-        const r = await c.reloadExtensions();
-        v.status.setMessage(r.text, r.isError ? "error" : "info");
-        v.refreshPopup();
-        return;
-      }
+    await this.#controller.clear();
+    v.transcript.clear();
+    this.liveNotes = [];
+    v.status.contextTokens = 0;
+    v.status.setMessage("conversation cleared");
+  }
+
+  async #sessions(): Promise<void> {
+    const list = await this.#controller.sessions();
+    if (!Array.isArray(list)) this.#report(list);
+    else if (list.length === 0) this.#report({ text: "no saved sessions in this folder yet" });
+    else {
+      this.#openPicker({
+        title: "resume a session of this folder (newest first; * is this one)",
+        items: sessionItems(list),
+        labelWidth: SESSION_LABEL_WIDTH,
+        onPick: (path) => this.#track(this.#resume(path)),
+      });
     }
+  }
+
+  async #reloadExtensions(): Promise<void> {
+    const v = this.#view;
+    v.status.setMessage("reloading extensions…");
+    v.render();
+    if (this.panel) this.closePanel(false);
+    const r = await this.#controller.reloadExtensions();
+    v.status.setMessage(r.text, r.isError ? "error" : "info");
+    v.refreshPopup();
   }
 
   #modelPicker(): void {

@@ -3,7 +3,7 @@
  * extension commands under a divider, sorted by name, each with its description.
  */
 
-import { BUILTIN_COMMANDS } from "./commands.ts";
+import { commandsFor } from "../commands/mod.ts";
 import type { CommandInfo } from "./controller.ts";
 import { ellipsize, padTo, visibleWidth } from "./layout.ts";
 import { sanitizeLine } from "./sanitize.ts";
@@ -20,7 +20,7 @@ const MAX_ROWS = 10;
 
 /** Builds the popup's items: built-ins, then extension commands (no duplicates of built-ins). */
 export function popupItems(extensions: readonly CommandInfo[]): PopupItem[] {
-  const builtins: PopupItem[] = BUILTIN_COMMANDS.map((c) => ({
+  const builtins: PopupItem[] = commandsFor("interactive").map((c) => ({
     name: c.name,
     description: c.description,
   }));

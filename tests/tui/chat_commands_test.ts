@@ -1,3 +1,4 @@
+import { commandsFor } from "../../src/commands/mod.ts";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
 import { startHarness } from "./support/harness.ts";
 import { ScriptedController } from "./support/scripted_controller.ts";
@@ -24,15 +25,19 @@ Deno.test("/ opens the popup: built-ins first, then extension commands under a d
     const screen = await h.waitFor("extensions");
     const lines = screen.split("\n");
     const idx = (s: string) => lines.findIndex((l) => l.includes(s));
-    for (
-      const b of ["/help", "/model", "/clear", "/compact", "/sessions", "/reload-ext", "/exit"]
-    ) {
-      assert.ok(idx(b) >= 0, `${b} missing:\n${screen}`);
-    }
-    assert.ok(idx("/help") < idx("/exit") && idx("/exit") < idx("── extensions"), screen);
-    assert.ok(idx("── extensions") < idx("/deploy") && idx("/deploy") < idx("/weather"), screen);
-    assertIncludes(lines[idx("/weather")], "show the weather (wx)");
+    // Exactly the registry's interactive built-ins, in its order, above the divider.
+    const shown = lines.slice(0, idx("── extensions"))
+      .map((l) => /^[ ›] (\/\S+)/.exec(l)?.[1]).filter((n) => n !== undefined);
+    assertEquals(shown, commandsFor("interactive").map((c) => `/${c.name}`));
+    assert.ok(idx("── extensions") < idx("/deploy"), screen);
     assert.ok(!screen.includes("shadowed by the built-in"), "built-in names win");
+    // The popup shows 10 rows; up wraps to the last item, which scrolls /weather in below /deploy.
+    h.type("\x1b[A");
+    const end = await h.waitFor("/weather");
+    const endLines = end.split("\n");
+    const at = (s: string) => endLines.findIndex((l) => l.includes(s));
+    assert.ok(at("/deploy") < at("/weather"), end);
+    assertIncludes(endLines[at("/weather")], "show the weather (wx)");
     h.type("w");
     await h.waitUntil((s) => !s.includes("/deploy") && s.includes("/weather"));
     h.type("\x1b");

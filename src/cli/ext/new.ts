@@ -8,7 +8,7 @@ import {
   type ScaffoldLanguage,
   type ScaffoldResult,
 } from "../../extensions/mod.ts";
-import { BUILTIN_COMMANDS } from "../../modes/mod.ts";
+import { BUILTIN_COMMAND_NAMES } from "../../commands/mod.ts";
 import type { ExtCommandContext } from "./context.ts";
 import { type Output, paint } from "../output.ts";
 
@@ -88,7 +88,7 @@ not exist or be empty; on any failure nothing is written.`,
       const language = options.lang as ScaffoldLanguage;
       const result = await scaffoldExtension({ name, language, dir: options.dir, cwd });
       output.out(renderCreated(result, cwd, output));
-      if (BUILTIN_COMMANDS.includes(result.command)) {
+      if (BUILTIN_COMMAND_NAMES.includes(result.command)) {
         output.err(
           paint(
             output,
