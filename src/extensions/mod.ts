@@ -85,7 +85,6 @@ export type {
 } from "./sandbox/mod.ts";
 export {
   DEFAULT_BLOCK_REASONS,
-  DEFAULT_BUILTIN_COMMANDS,
   DEFAULT_BUILTIN_TOOLS,
   DEFAULT_HOST_OPTIONS,
   ExtensionHost,

@@ -1,5 +1,6 @@
 /** `zot ext check <path|name>`: the extension checklist, for people and for CI (`--json`). */
 
+import { BUILTIN_COMMAND_NAMES } from "../../commands/mod.ts";
 import type { Command } from "../commander.ts";
 import { pathExists, type ZotPaths } from "../../config/mod.ts";
 import { ZotError } from "../../errors/mod.ts";
@@ -80,6 +81,7 @@ exactly the permissions its manifest requests; logs and data go to a scratch fol
         cwd,
         env: Deno.env.toObject(),
         probe: options.probe,
+        builtinCommands: BUILTIN_COMMAND_NAMES,
       });
       output.out(
         options.json ? JSON.stringify(report, null, 2) + "\n" : renderCheck(report, output),

@@ -18,7 +18,6 @@ import { checkToolSchema } from "../../schema/mod.ts";
 import { describeNoise, FrameTap, waitForFrame } from "./check_frames.ts";
 import { probe, type ProbeTargets } from "./check_probe.ts";
 import {
-  DEFAULT_BUILTIN_COMMANDS,
   DEFAULT_BUILTIN_TOOLS,
   describeExit,
   ExtensionLog,
@@ -32,6 +31,8 @@ import type { CheckItem, CheckReport, CheckStatus } from "./check_types.ts";
 
 /** Knobs of checkExtension (the host's defaults unless a test needs them shorter). */
 export interface CheckOptions {
+  /** Names of zot's built-in slash commands (src/commands), which shadow an extension's. */
+  builtinCommands: readonly string[];
   cwd: string;
   env: Record<string, string>;
   /** Call every command and tool with sample arguments. */
@@ -229,11 +230,16 @@ async function collectRegistrations(
       report("pass", "ready", `after ${next.at - started} ms`);
       return registered;
     }
-    noteRegistration(next.frame, registered, report);
+    noteRegistration(next.frame, registered, options.builtinCommands, report);
   }
 }
 
-function noteRegistration(frame: ExtensionFrame, registered: Registered, report: Report): void {
+function noteRegistration(
+  frame: ExtensionFrame,
+  registered: Registered,
+  builtinCommands: readonly string[],
+  report: Report,
+): void {
   switch (frame.type) {
     case "register_command": {
       const name = usableCommandName(frame.name);
@@ -246,7 +252,7 @@ function noteRegistration(frame: ExtensionFrame, registered: Registered, report:
         return;
       }
       registered.commands.push(name);
-      const shadowed = DEFAULT_BUILTIN_COMMANDS.includes(name);
+      const shadowed = builtinCommands.includes(name);
       report(
         shadowed ? "warn" : "pass",
         `command /${name}`,

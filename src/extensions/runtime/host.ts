@@ -50,17 +50,6 @@ import { Registry } from "./registry.ts";
 import { mapToolResult } from "./tool_content.ts";
 import { explainDenial } from "./denial.ts";
 
-/** Built-in slash commands extensions cannot take. */
-export const DEFAULT_BUILTIN_COMMANDS: readonly string[] = [
-  "help",
-  "model",
-  "clear",
-  "compact",
-  "sessions",
-  "reload-ext",
-  "exit",
-];
-
 /** Built-in tools extensions cannot take. */
 export const DEFAULT_BUILTIN_TOOLS: readonly string[] = ["read", "write", "edit", "bash", "skill"];
 
@@ -76,7 +65,8 @@ export const DEFAULT_HOST_OPTIONS: Readonly<HostOptions> = {
   killGraceMs: 1_000,
   maxLineBytes: DEFAULT_MAX_LINE_BYTES,
   maxQueuedBytes: 8 * 1024 * 1024,
-  builtinCommands: DEFAULT_BUILTIN_COMMANDS,
+  // The built-in commands come from the one registry in src/commands, passed in by the caller.
+  builtinCommands: [],
   builtinTools: DEFAULT_BUILTIN_TOOLS,
 };
 

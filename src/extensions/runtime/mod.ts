@@ -1,11 +1,6 @@
 /** The running host: processes, connections, the registry, interception and lifecycle events. */
 
-export {
-  DEFAULT_BUILTIN_COMMANDS,
-  DEFAULT_BUILTIN_TOOLS,
-  DEFAULT_HOST_OPTIONS,
-  ExtensionHost,
-} from "./host.ts";
+export { DEFAULT_BUILTIN_TOOLS, DEFAULT_HOST_OPTIONS, ExtensionHost } from "./host.ts";
 export type {
   ArgsCheck,
   BlockVerdict,

@@ -94,3 +94,34 @@ Deno.test("an extension that never says hello is reported, not waited on forever
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("check warns exactly about commands the built-in registry takes", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      join(dir, "extension.json"),
+      JSON.stringify({ name: "taker", exec: "python3", args: ["main.py"] }),
+    );
+    const frames = [
+      { type: "hello", name: "taker", version: "1" },
+      ...["study", "help", "skills", "yolo"].map((name) => ({ type: "register_command", name })),
+      { type: "ready" },
+    ];
+    await Deno.writeTextFile(
+      join(dir, "main.py"),
+      `import json, sys\nfor f in ${JSON.stringify(frames)}: print(json.dumps(f), flush=True)\n` +
+        `for line in sys.stdin:\n  if json.loads(line).get("type") == "shutdown":\n` +
+        `    print(json.dumps({"type": "shutdown_ack"}), flush=True); break\n`,
+    );
+    const run = await check(dir);
+    for (const builtin of ["study", "help"]) {
+      assertIncludes(
+        run.stdout,
+        `! command /${builtin}  a built-in command has this name and wins`,
+      );
+    }
+    for (const free of ["skills", "yolo"]) assertIncludes(run.stdout, `✓ command /${free}`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
