@@ -1,5 +1,6 @@
 /** Name conflicts: built-ins always win; between extensions spec order wins, not arrival. */
 
+import { BUILTIN_COMMAND_NAMES } from "../../../src/commands/mod.ts";
 import { assertEquals, assertIncludes } from "../../support/assert.ts";
 import { type LaunchSpec } from "../../../src/extensions/mod.ts";
 import { pySpec, startHost, TempHome } from "../../support/ext_host.ts";
@@ -45,7 +46,7 @@ Deno.test("built-in commands and tools always win and the shadowing is logged", 
       { type: "register_tool", name: "mytool", schema: { type: "object" } },
       { type: "ready" },
     ],
-  })]);
+  })], { builtinCommands: BUILTIN_COMMAND_NAMES });
   assertEquals(host.commands().map((c) => c.name), ["mine"]);
   assertEquals(host.tools().map((t) => t.name), ["mytool"]);
   await host.shutdown();
