@@ -1,60 +1,112 @@
 /**
  * Builds the release binaries with `deno compile`, one per target, with exactly the
- * permissions zot itself needs baked in (a compiled binary cannot widen them at run time).
+ * permissions zot itself needs baked in (src/release/permissions.ts says why each), then
+ * proves each binary this machine can run is zot: `--version`, and a scaffolded extension
+ * that passes `zot ext check --probe` (src/release/smoke.ts). A binary that fails is deleted.
  *
  *   deno task compile                 # every target into dist/
  *   deno task compile --target x86_64-unknown-linux-gnu
  *   deno task compile --dry-run       # print the commands only
  *
  * `deno compile` downloads a `denort` runtime per target from dl.deno.land. Where that is
- * unreachable, point DENORT_BIN at a downloaded denort for the host target; without one
- * the script stops with exit code 3 and says so, instead of failing obscurely.
- *
- * Permissions zot needs, and why:
- *   --allow-read, --allow-write  the agent's read/write/edit tools work on the user's files;
- *                                zot keeps state under $ZOT_HOME
- *   --allow-run                  extensions, the bash tool, git for `zot ext install`,
- *                                and `deno` for sandboxed extensions
- *   --allow-net                  model providers (any base URL the user configures)
- *   --allow-env                  HOME/ZOT_HOME/XDG paths, API keys, NO_COLOR, TERM
- *   --allow-sys=homedir,osRelease,hostname  the TUI's terminal detection (node:os)
- * Not granted: ffi, import (every module is in the compiled graph).
+ * unreachable, point DENORT_BIN at a downloaded denort for the host target (only that target
+ * can then be built); without one the script stops with exit code 3 and says so.
+ * Exit codes: 2 bad arguments, 3 no usable denort, 4 a built binary is not zot.
  */
 
 import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { ZOT_VERSION } from "../src/config/mod.ts";
+import {
+  assetName,
+  hostTarget,
+  isTarget,
+  smokeTest,
+  type Target,
+  TARGETS,
+  ZOT_PERMISSIONS,
+} from "../src/release/mod.ts";
 
-/** The targets release builds are made for. */
-export const TARGETS = [
-  "x86_64-unknown-linux-gnu",
-  "aarch64-unknown-linux-gnu",
-  "x86_64-apple-darwin",
-  "aarch64-apple-darwin",
-  "x86_64-pc-windows-msvc",
-] as const;
+export { TARGETS, ZOT_PERMISSIONS };
 
-/** The permission flags baked into the binary. */
-export const ZOT_PERMISSIONS = [
-  "--allow-read",
-  "--allow-write",
-  "--allow-run",
-  "--allow-net",
-  "--allow-env",
-  "--allow-sys=homedir,osRelease,hostname",
-  "--no-prompt",
-];
+const repo = join(import.meta.dirname!, "..");
 
 /** The `deno compile` argv for one target. */
-export function compileArgs(target: string, outDir = "dist"): string[] {
-  const suffix = target.includes("windows") ? ".exe" : "";
+export function compileArgs(target: Target, outDir = "dist"): string[] {
   return [
     "compile",
     ...ZOT_PERMISSIONS,
     "--target",
     target,
     "--output",
-    `${outDir}/zot-${target}${suffix}`,
-    "main.ts",
+    join(outDir, assetName(target)),
+    join(repo, "main.ts"),
   ];
+}
+
+/** Why DENORT_BIN cannot be used, or undefined when it can (or is unset). */
+export function denortProblem(
+  denort: string | undefined,
+  targets: readonly Target[],
+): string | undefined {
+  if (denort === undefined) return undefined;
+  const host = hostTarget();
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(denort);
+  } catch {
+    return `DENORT_BIN=${denort} does not exist; point it at a denort binary for ${host}, ` +
+      "or unset it to let deno compile download one";
+  }
+  if (!info.isFile) return `DENORT_BIN=${denort} is not a file; point it at a denort binary`;
+  const others = targets.filter((t) => t !== host);
+  if (others.length > 0) {
+    return `DENORT_BIN is one runtime for ${host}, so it cannot build ${others.join(", ")}; ` +
+      `pass --target ${host}, or unset DENORT_BIN where dl.deno.land is reachable`;
+  }
+  return undefined;
+}
+
+/** Turns deno compile's stderr into the cause and the next step. */
+function compileFailure(target: string, text: string, denort: string | undefined): string {
+  if (denort && /not an? (ELF|Mach-O|PE)|invalid object|could not find denort/i.test(text)) {
+    const cause = text.split("\n").find((l) => /not an?|invalid|could not/i.test(l))?.trim();
+    return `cannot compile for ${target}: DENORT_BIN=${denort} is not a denort binary ` +
+      `(deno compile said: ${cause}); download denort for ${target} and point DENORT_BIN at it`;
+  }
+  if (/denort|dl\.deno\.land|dns error|failed to lookup/i.test(text)) {
+    return `cannot compile for ${target}: deno compile could not download its denort runtime.\n` +
+      "Set DENORT_BIN to a downloaded denort binary for this target, or run on a machine " +
+      "that can reach dl.deno.land. `deno task bundle` builds dist/zot.js offline meanwhile.";
+  }
+  return `cannot compile for ${target}:\n${text}`;
+}
+
+async function build(target: Target, outDir: string, denort: string | undefined): Promise<number> {
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: compileArgs(target, outDir),
+    stdout: "inherit",
+    stderr: "piped",
+  }).output();
+  if (code !== 0) {
+    console.error(compileFailure(target, new TextDecoder().decode(stderr), denort));
+    return denort || /denort|dl\.deno\.land/i.test(new TextDecoder().decode(stderr)) ? 3 : code;
+  }
+  const binary = join(outDir, assetName(target));
+  if (target !== hostTarget()) {
+    console.log(`built ${binary} (not run: this machine cannot execute ${target})`);
+    return 0;
+  }
+  const problem = await smokeTest({ zot: [binary], version: ZOT_VERSION });
+  if (problem) {
+    await Deno.remove(binary).catch(() => {});
+    const why = denort ? `; DENORT_BIN=${denort} is probably not denort (plain deno is not)` : "";
+    console.error(`the binary built for ${target} is not a working zot: ${problem}${why}`);
+    console.error(`removed ${binary} so it cannot be shipped`);
+    return 4;
+  }
+  console.log(`built ${binary}: runs as zot ${ZOT_VERSION} and passed the smoke test`);
+  return 0;
 }
 
 async function main(): Promise<number> {
@@ -66,38 +118,26 @@ async function main(): Promise<number> {
       "out-dir": { type: "string", default: "dist" },
     },
   });
-  const targets = values.target?.length ? values.target : [...TARGETS];
-  for (const target of targets) {
-    if (!(TARGETS as readonly string[]).includes(target)) {
-      console.error(`unknown target "${target}"; choose one of: ${TARGETS.join(", ")}`);
-      return 2;
-    }
+  const names = values.target?.length ? values.target : [...TARGETS];
+  const unknown = names.find((t) => !isTarget(t));
+  if (unknown !== undefined) {
+    console.error(`unknown target "${unknown}"; choose one of: ${TARGETS.join(", ")}`);
+    return 2;
+  }
+  const targets = names.filter(isTarget);
+  if (values["dry-run"]) {
+    for (const t of targets) console.log(["deno", ...compileArgs(t, values["out-dir"])].join(" "));
+    return 0;
+  }
+  const denort = Deno.env.get("DENORT_BIN");
+  const problem = denortProblem(denort, targets);
+  if (problem) {
+    console.error(problem);
+    return 3;
   }
   for (const target of targets) {
-    const args = compileArgs(target, values["out-dir"]);
-    if (values["dry-run"]) {
-      console.log(["deno", ...args].join(" "));
-      continue;
-    }
-    const { code, stderr } = await new Deno.Command(Deno.execPath(), {
-      args,
-      stdout: "inherit",
-      stderr: "piped",
-    }).output();
-    const text = new TextDecoder().decode(stderr);
-    if (code !== 0) {
-      if (/denort|dl\.deno\.land|dns error|failed to lookup/i.test(text)) {
-        console.error(
-          `cannot compile for ${target}: deno compile could not download its denort runtime.\n` +
-            "Set DENORT_BIN to a downloaded denort binary for this target, or run on a machine " +
-            "that can reach dl.deno.land. `deno task bundle` builds dist/zot.js offline meanwhile.",
-        );
-        return 3;
-      }
-      console.error(text);
-      return code;
-    }
-    console.log(`built zot for ${target}`);
+    const code = await build(target, values["out-dir"], denort);
+    if (code !== 0) return code;
   }
   return 0;
 }

@@ -6,6 +6,7 @@ export {
   ExtensionError,
   PermissionError,
   ProviderError,
+  ReleaseError,
   ToolError,
   UsageError,
   ZotError,

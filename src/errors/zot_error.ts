@@ -101,3 +101,10 @@ export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
   return String(err);
 }
+
+/** A release step failed: a download, a checksum, a platform with no build, a binary swap. */
+export class ReleaseError extends ZotError {
+  constructor(code: string, message: string, options: ZotErrorOptions = {}) {
+    super(code, message, 1, options);
+  }
+}

@@ -1,5 +1,7 @@
 import { assertEquals, assertIncludes } from "../support/assert.ts";
 import { join } from "node:path";
+import { smokeTest, ZOT_PERMISSIONS } from "../../src/release/mod.ts";
+import { ZOT_VERSION } from "../../src/config/mod.ts";
 
 const repo = join(import.meta.dirname!, "..", "..") + "/";
 
@@ -27,6 +29,10 @@ Deno.test("deno bundle produces one file that runs zot without the source tree",
     const help = await run(["run", "-A", bundle, "ext", "--help"], dir);
     assertEquals(help.code, 0, help.err);
     assertIncludes(help.out, "Usage: zot ext");
+    // The same smoke test a compiled binary must pass: with only zot's baked-in permissions,
+    // scaffolding needs the embedded templates and SDK, and the extension must pass --probe.
+    const zot = [Deno.execPath(), "run", ...ZOT_PERMISSIONS, bundle];
+    assertEquals(await smokeTest({ zot, version: ZOT_VERSION }), undefined);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
