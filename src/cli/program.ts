@@ -7,6 +7,7 @@ import { type Output, paint, processOutput } from "./output.ts";
 import { buildExtCommand } from "./ext/mod.ts";
 import { runRoot } from "./run_root.ts";
 import { addRunGrantOptions, RUN_GRANT_HELP } from "./run_grant.ts";
+import { buildUpgradeCommand } from "./upgrade.ts";
 
 function collect(value: string, previous: string[] | boolean = []): string[] {
   // `--no-ext` shares the `ext` key and leaves `false` behind; a later `--ext` starts a list.
@@ -92,6 +93,7 @@ Modes:
   zot -p "/name args"       run an extension's slash command`,
   );
   program.addCommand(buildExtCommand(output));
+  program.addCommand(buildUpgradeCommand(output));
   // `--no-ext` and `--ext` share one key; record both separately so both apply.
   let noExt = false;
   const extPaths: string[] = [];

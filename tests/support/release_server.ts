@@ -11,6 +11,8 @@ export interface StandInRelease {
   version: string;
   targets: Target[];
   sums?: (honest: Map<string, string>) => Map<string, string>;
+  /** The bytes served for every binary (default: standInBinary(version)). */
+  binary?: Uint8Array;
 }
 
 /** A running stand-in release server. */
@@ -35,7 +37,7 @@ export async function serveRelease(release: StandInRelease): Promise<ReleaseServ
   const assets = new Map<string, Uint8Array>();
   const honest = new Map<string, string>();
   for (const target of release.targets) {
-    const bytes = standInBinary(release.version);
+    const bytes = release.binary ?? standInBinary(release.version);
     assets.set(assetName(target), bytes);
     honest.set(assetName(target), await sha256Hex(bytes));
   }
