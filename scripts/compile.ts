@@ -7,6 +7,7 @@
  *   deno task compile                 # every target into dist/
  *   deno task compile --target x86_64-unknown-linux-gnu
  *   deno task compile --dry-run       # print the commands only
+ *   deno task compile --smoke-lang ts # smoke-test with a TypeScript extension (needs deno)
  *
  * `deno compile` downloads a `denort` runtime per target from dl.deno.land. Where that is
  * unreachable, point DENORT_BIN at a downloaded denort for the host target (only that target
@@ -20,7 +21,10 @@ import { ZOT_VERSION } from "../src/config/mod.ts";
 import {
   assetName,
   hostTarget,
+  isSmokeLang,
   isTarget,
+  SMOKE_LANGS,
+  type SmokeLang,
   smokeTest,
   type Target,
   TARGETS,
@@ -82,7 +86,13 @@ function compileFailure(target: string, text: string, denort: string | undefined
   return `cannot compile for ${target}:\n${text}`;
 }
 
-async function build(target: Target, outDir: string, denort: string | undefined): Promise<number> {
+interface BuildOptions {
+  outDir: string;
+  denort: string | undefined;
+  smokeLang: SmokeLang;
+}
+
+async function build(target: Target, { outDir, denort, smokeLang }: BuildOptions): Promise<number> {
   const { code, stderr } = await new Deno.Command(Deno.execPath(), {
     args: compileArgs(target, outDir),
     stdout: "inherit",
@@ -97,7 +107,7 @@ async function build(target: Target, outDir: string, denort: string | undefined)
     console.log(`built ${binary} (not run: this machine cannot execute ${target})`);
     return 0;
   }
-  const problem = await smokeTest({ zot: [binary], version: ZOT_VERSION });
+  const problem = await smokeTest({ zot: [binary], version: ZOT_VERSION, lang: smokeLang });
   if (problem) {
     await Deno.remove(binary).catch(() => {});
     const why = denort ? `; DENORT_BIN=${denort} is probably not denort (plain deno is not)` : "";
@@ -116,6 +126,7 @@ async function main(): Promise<number> {
       target: { type: "string", multiple: true },
       "dry-run": { type: "boolean", default: false },
       "out-dir": { type: "string", default: "dist" },
+      "smoke-lang": { type: "string", default: "shell" },
     },
   });
   const names = values.target?.length ? values.target : [...TARGETS];
@@ -129,6 +140,11 @@ async function main(): Promise<number> {
     for (const t of targets) console.log(["deno", ...compileArgs(t, values["out-dir"])].join(" "));
     return 0;
   }
+  const smokeLang = values["smoke-lang"];
+  if (!isSmokeLang(smokeLang)) {
+    console.error(`unknown --smoke-lang "${smokeLang}"; choose one of: ${SMOKE_LANGS.join(", ")}`);
+    return 2;
+  }
   const denort = Deno.env.get("DENORT_BIN");
   const problem = denortProblem(denort, targets);
   if (problem) {
@@ -136,7 +152,7 @@ async function main(): Promise<number> {
     return 3;
   }
   for (const target of targets) {
-    const code = await build(target, values["out-dir"], denort);
+    const code = await build(target, { outDir: values["out-dir"], denort, smokeLang });
     if (code !== 0) return code;
   }
   return 0;

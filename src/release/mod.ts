@@ -13,8 +13,8 @@ export {
 export type { Target } from "./targets.ts";
 export { ZOT_PERMISSIONS } from "./permissions.ts";
 export { formatSums, parseSums, sha256Hex } from "./checksum.ts";
-export { smokeTest } from "./smoke.ts";
-export type { SmokeOptions } from "./smoke.ts";
+export { isSmokeLang, SMOKE_LANGS, smokeTest } from "./smoke.ts";
+export type { SmokeLang, SmokeOptions } from "./smoke.ts";
 export { latestVersion, rollback, upgrade } from "./upgrade.ts";
 export type { UpgradeOptions } from "./upgrade.ts";
 export { previousPath } from "./replace.ts";

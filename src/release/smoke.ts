@@ -7,6 +7,17 @@
 
 import { join } from "node:path";
 
+/** The extension languages the smoke test can scaffold. */
+export const SMOKE_LANGS = ["shell", "python", "ts"] as const;
+
+/** One of SMOKE_LANGS. */
+export type SmokeLang = typeof SMOKE_LANGS[number];
+
+/** Whether a string is one of SMOKE_LANGS. */
+export function isSmokeLang(value: string): value is SmokeLang {
+  return (SMOKE_LANGS as readonly string[]).includes(value);
+}
+
 /** How to run the zot under test, and what it must say. */
 export interface SmokeOptions {
   /** argv that starts zot, e.g. `["dist/zot-x86_64-unknown-linux-gnu"]`. */
@@ -14,7 +25,7 @@ export interface SmokeOptions {
   /** The version `--version` must print. */
   version: string;
   /** Language of the scaffolded extension (default shell). */
-  lang?: "shell" | "python" | "ts";
+  lang?: SmokeLang;
   /** Extra environment, e.g. a PATH. */
   env?: Record<string, string>;
   /** Kill a step that runs longer than this (default 120 s). */
