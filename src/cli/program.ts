@@ -8,6 +8,7 @@ import { buildExtCommand } from "./ext/mod.ts";
 import { runRoot } from "./run_root.ts";
 import { addRunGrantOptions, RUN_GRANT_HELP } from "./run_grant.ts";
 import { buildUpgradeCommand } from "./upgrade.ts";
+import { buildDoctorCommand } from "./doctor.ts";
 
 function collect(value: string, previous: string[] | boolean = []): string[] {
   // `--no-ext` shares the `ext` key and leaves `false` behind; a later `--ext` starts a list.
@@ -94,6 +95,7 @@ Modes:
   );
   program.addCommand(buildExtCommand(output));
   program.addCommand(buildUpgradeCommand(output));
+  program.addCommand(buildDoctorCommand(output));
   // `--no-ext` and `--ext` share one key; record both separately so both apply.
   let noExt = false;
   const extPaths: string[] = [];

@@ -1,0 +1,75 @@
+import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
+import { join } from "node:path";
+import { type DoctorContext, type DoctorItem, runDoctor } from "../../src/doctor/mod.ts";
+
+async function withHome(fn: (home: string) => Promise<void>): Promise<void> {
+  const home = await Deno.makeTempDir();
+  try {
+    await fn(home);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+}
+
+function item(items: DoctorItem[], name: string): DoctorItem {
+  const found = items.find((i) => i.name === name);
+  assert.ok(found, `no ${name} in ${JSON.stringify(items)}`);
+  return found;
+}
+
+function context(home: string, env: Record<string, string>, standalone: boolean): DoctorContext {
+  return {
+    os: "linux",
+    standalone,
+    execPath: "/opt/zot/zot",
+    env: { ZOT_HOME: join(home, "state"), ...env },
+  };
+}
+
+Deno.test("doctor: a compiled zot with no system deno explains what that means for TS extensions", async () => {
+  await withHome(async (home) => {
+    const items = await runDoctor(context(home, { PATH: join(home, "empty") }, true));
+    const deno = item(items, "deno");
+    assertEquals(deno.status, "warn");
+    assertIncludes(deno.detail, "this compiled zot cannot run TypeScript itself");
+    assertIncludes(deno.detail, '"runtime": "deno"');
+    assertIncludes(deno.detail, "extensions that are programs in any other language still run");
+    assertIncludes(deno.fix!, "npm install -g deno");
+    assertIncludes(item(items, "zot").detail, "compiled binary at /opt/zot/zot");
+  });
+});
+
+Deno.test("doctor: run from source with no deno on PATH, the deno running zot serves", async () => {
+  await withHome(async (home) => {
+    const items = await runDoctor(context(home, { PATH: join(home, "empty") }, false));
+    assertEquals(item(items, "deno").status, "ok");
+    assertIncludes(item(items, "deno").detail, "the deno running zot (/opt/zot/zot)");
+  });
+});
+
+Deno.test("doctor: a ZOT_DENO that does not run is a failure naming it", async () => {
+  await withHome(async (home) => {
+    const bad = join(home, "not-deno");
+    const items = await runDoctor(context(home, { PATH: "", ZOT_DENO: bad }, true));
+    assertEquals(item(items, "deno").status, "fail");
+    assertIncludes(item(items, "deno").detail, `ZOT_DENO=${bad} does not run as deno`);
+  });
+});
+
+Deno.test("doctor: keys are reported by where they are, never shown, even from a broken auth.json", async () => {
+  await withHome(async (home) => {
+    const state = join(home, "state");
+    await Deno.mkdir(state);
+    await Deno.writeTextFile(join(state, "auth.json"), '{"openai": {"api_key": "sk-in-file-77"}}');
+    let items = await runDoctor(context(home, { PATH: "", ANTHROPIC_API_KEY: "sk-env-42" }, false));
+    assertEquals(item(items, "anthropic key").detail, "found in ANTHROPIC_API_KEY");
+    assertEquals(item(items, "openai key").detail, `found in ${join(state, "auth.json")}`);
+    await Deno.writeTextFile(join(state, "auth.json"), "sk-broken-99 {");
+    items = await runDoctor(context(home, { PATH: "" }, false));
+    assertEquals(item(items, "auth.json").status, "fail");
+    const text = JSON.stringify(items);
+    for (const secret of ["sk-env-42", "sk-in-file-77", "sk-broken-99"]) {
+      assert.ok(!text.includes(secret), text);
+    }
+  });
+});
