@@ -1,6 +1,7 @@
 /** `zot doctor`: reports what zot and extensions need on this machine, with the fix for each gap. */
 
-import { Command } from "./commander.ts";
+import type { Command } from "./commander.ts";
+import { newSubcommand } from "./subcommand.ts";
 import { type Output, paint } from "./output.ts";
 import { ZotError } from "../errors/mod.ts";
 
@@ -9,7 +10,7 @@ const COLORS = { ok: "green", warn: "yellow", fail: "red" } as const;
 
 /** `zot doctor`; exits 1 when a check failed (warnings are optional things). */
 export function buildDoctorCommand(output: Output): Command {
-  return new Command("doctor")
+  return newSubcommand("doctor", output)
     .description("check deno, the OS sandbox, git, runtimes, $ZOT_HOME and provider keys")
     .addHelpText(
       "after",

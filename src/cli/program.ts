@@ -9,6 +9,7 @@ import { runRoot } from "./run_root.ts";
 import { addRunGrantOptions, RUN_GRANT_HELP } from "./run_grant.ts";
 import { buildUpgradeCommand } from "./upgrade.ts";
 import { buildDoctorCommand } from "./doctor.ts";
+import { buildCompletionsCommand } from "./completions.ts";
 
 function collect(value: string, previous: string[] | boolean = []): string[] {
   // `--no-ext` shares the `ext` key and leaves `false` behind; a later `--ext` starts a list.
@@ -96,6 +97,7 @@ Modes:
   program.addCommand(buildExtCommand(output));
   program.addCommand(buildUpgradeCommand(output));
   program.addCommand(buildDoctorCommand(output));
+  program.addCommand(buildCompletionsCommand(output));
   // `--no-ext` and `--ext` share one key; record both separately so both apply.
   let noExt = false;
   const extPaths: string[] = [];

@@ -2,7 +2,8 @@
 
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Command, Option } from "./commander.ts";
+import { type Command, Option } from "./commander.ts";
+import { newSubcommand } from "./subcommand.ts";
 import { ZOT_VERSION } from "../config/mod.ts";
 import { type Output, paint } from "./output.ts";
 
@@ -13,7 +14,7 @@ export function isCompiled(): boolean {
 
 /** `zot upgrade`; the release code loads only when the command runs. */
 export function buildUpgradeCommand(output: Output): Command {
-  return new Command("upgrade")
+  return newSubcommand("upgrade", output)
     .description("upgrade this zot binary to the newest release (--check only reports)")
     .option("--check", "only say whether a newer release exists")
     .option("--rollback", "put back the binary the last upgrade replaced")
