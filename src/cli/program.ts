@@ -10,6 +10,7 @@ import { addRunGrantOptions, RUN_GRANT_HELP } from "./run_grant.ts";
 import { buildUpgradeCommand } from "./upgrade.ts";
 import { buildDoctorCommand } from "./doctor.ts";
 import { buildCompletionsCommand } from "./completions.ts";
+import { refuseNearCommand } from "./near_command.ts";
 
 function collect(value: string, previous: string[] | boolean = []): string[] {
   // `--no-ext` shares the `ext` key and leaves `false` behind; a later `--ext` starts a list.
@@ -120,6 +121,8 @@ export async function runCli(args: string[], output: Output = processOutput()): 
   // `zot rpc …` is the original's spelling of `zot --rpc …`; every root flag still applies.
   if (args[0] === "rpc") args = ["--rpc", ...args.slice(1)];
   try {
+    const names = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+    refuseNearCommand(args, [...names, "rpc"]);
     await program.parseAsync(args, { from: "user" });
     return 0;
   } catch (err) {

@@ -34,3 +34,40 @@ Deno.test("zot --version prints the version", async () => {
   assertEquals(await runCli(["--version"], out), 0);
   assertEquals(/^zot \d+\.\d+\.\d+\n$/.test(out.stdout), true, out.stdout);
 });
+
+Deno.test("a one- or two-word near-miss of a subcommand is refused, not sent to the model", async () => {
+  for (
+    const [args, near] of [
+      [["completion", "bash"], "completions"],
+      [["doctr"], "doctor"],
+      [["upgrad"], "upgrade"],
+      [["exts"], "ext"],
+      [["comp"], "completions"],
+    ] as const
+  ) {
+    const out = capture();
+    assertEquals(await runCli([...args], out), 2, args.join(" "));
+    assertIncludes(out.stderr, `"${args[0]}" is not a zot command; did you mean: zot ${near}`);
+    assertIncludes(out.stderr, `run: zot -p "${args.join(" ")}"`);
+  }
+});
+
+Deno.test("prompts that only start like a subcommand still go to the model", async () => {
+  const { refuseNearCommand } = await import("../../src/cli/near_command.ts");
+  const commands = ["ext", "upgrade", "doctor", "completions", "rpc"];
+  for (
+    const args of [
+      ["docker", "build", "fails"],
+      ["docker"],
+      ["completion bash"],
+      ["explain"],
+      ["doctor", "the", "tests"],
+      ["text"],
+      ["test"],
+      ["extract", "this"],
+      ["rpm"],
+    ]
+  ) {
+    refuseNearCommand(args, commands);
+  }
+});
