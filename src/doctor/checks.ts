@@ -48,11 +48,11 @@ export async function runDoctor(context: DoctorContext): Promise<DoctorItem[]> {
     { name: "zot", status: "ok", detail: `${ZOT_VERSION} (${how} at ${context.execPath})` },
     await checkDeno(context),
     checkSandbox(context),
-    await checkTool(context, "git", "installing extensions from a git URL (zot ext install <url>)"),
-    await checkTool(context, "python3", "Python extensions"),
-    await checkTool(context, "node", "Node.js extensions"),
-    await checkTool(context, "go", "Go extensions"),
-    await checkTool(context, "jq", "shell extensions made by zot ext new --lang shell"),
+    checkTool(context, "git", "installing extensions from a git URL (zot ext install <url>)"),
+    checkTool(context, "python3", "Python extensions"),
+    checkTool(context, "node", "Node.js extensions"),
+    checkTool(context, "go", "Go extensions"),
+    checkTool(context, "jq", "shell extensions made by zot ext new --lang shell"),
     await checkHome(context),
     ...checkKeys(context),
   ];
@@ -121,19 +121,19 @@ function checkSandbox(context: DoctorContext): DoctorItem {
   };
 }
 
-async function checkTool(context: DoctorContext, tool: string, usedFor: string) {
+function checkTool(context: DoctorContext, tool: string, usedFor: string): DoctorItem {
   const found = which(tool, context.env.PATH ?? "", context.os);
   if (found && basename(dirname(found)) === "node_compat_bin") {
     // Deno puts its own `node` on PATH when there is none, so node programs run on Deno.
     return {
       name: tool,
-      status: "warn" as const,
+      status: "warn",
       detail: `no Node.js: ${found} is Deno's Node compatibility shim, which Deno puts on ` +
         `PATH; ${usedFor} run on Deno's Node compatibility`,
       fix: "install Node.js from your package manager or nodejs.org",
     };
   }
-  if (found) return { name: tool, status: "ok" as const, detail: `${found}; for ${usedFor}` };
+  if (found) return { name: tool, status: "ok", detail: `${found}; for ${usedFor}` };
   const fix = tool === "git"
     ? "install git from your package manager"
     : tool === "go"
@@ -141,7 +141,7 @@ async function checkTool(context: DoctorContext, tool: string, usedFor: string) 
     : `install ${tool} from your package manager`;
   return {
     name: tool,
-    status: "warn" as const,
+    status: "warn",
     detail: `not found on PATH; needed only for ${usedFor}`,
     fix,
   };

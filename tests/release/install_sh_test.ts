@@ -18,7 +18,7 @@ interface Run {
 async function install(
   release: StandInRelease,
   env: (home: string) => Record<string, string>,
-  check: (run: Run) => Promise<void>,
+  check: (run: Run) => void | Promise<void>,
 ): Promise<void> {
   const home = await Deno.makeTempDir();
   const server = await serveRelease(release);
@@ -101,7 +101,7 @@ Deno.test("install.sh refuses a binary whose checksum does not match and install
   await install(tampered, (home) => ({
     ZOT_INSTALL_DIR: join(home, "bin"),
     PATH: Deno.env.get("PATH")!,
-  }), async (r) => {
+  }), (r) => {
     assertEquals(r.code, 1, r.out);
     assertIncludes(r.err, `checksum mismatch for ${assetName(host)}`);
     assertIncludes(r.err, "nothing was installed");
@@ -114,7 +114,7 @@ Deno.test("install.sh refuses a release that has no binary for this platform", a
   await install({ ...good, targets: others }, (home) => ({
     ZOT_INSTALL_DIR: join(home, "bin"),
     PATH: Deno.env.get("PATH")!,
-  }), async (r) => {
+  }), (r) => {
     assertEquals(r.code, 1, r.out);
     assertIncludes(r.err, `SHA256SUMS lists no ${assetName(host)}`);
     assertEquals(exists(join(r.home, "bin", "zot")), false);
@@ -133,7 +133,7 @@ Deno.test("install.sh refuses an unsupported OS and CPU before downloading anyth
     await install(good, (home) => ({
       ZOT_INSTALL_DIR: join(home, "bin"),
       PATH: `${fakeBin}:${Deno.env.get("PATH")}`,
-    }), async (r) => {
+    }), (r) => {
       assertEquals(r.code, 1, r.out);
       assertIncludes(r.err, "no zot release is built for FreeBSD/riscv64");
       assertEquals(r.requests, []);
