@@ -4,7 +4,7 @@
  * as `<binary>.previous` for `zot upgrade --rollback`.
  */
 
-import { dirname } from "node:path";
+import { dirname, extname } from "node:path";
 import { ReleaseError } from "../errors/mod.ts";
 
 /** Where the binary that was replaced is kept. */
@@ -14,7 +14,12 @@ export function previousPath(binary: string): string {
 
 /** Writes the new binary beside `binary` (same folder, so the rename cannot cross devices). */
 export async function stageBinary(binary: string, bytes: Uint8Array): Promise<string> {
-  const staged = await Deno.makeTempFile({ dir: dirname(binary), prefix: ".zot-upgrade-" })
+  // Same extension as the binary: Windows runs only an .exe, and the new one is run once.
+  const staged = await Deno.makeTempFile({
+    dir: dirname(binary),
+    prefix: ".zot-upgrade-",
+    suffix: extname(binary),
+  })
     .catch((err) => {
       throw new ReleaseError(
         "binary_not_writable",

@@ -85,6 +85,7 @@ async function runStep(
       err: decoder.decode(result.stderr),
     };
   } catch (err) {
+    if (abort.signal.aborted) return { code: -1, out: "", err: "" };
     return { code: -1, out: "", err: `cannot start: ${err instanceof Error ? err.message : err}` };
   } finally {
     clearTimeout(timer);

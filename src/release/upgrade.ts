@@ -26,6 +26,8 @@ export interface UpgradeOptions {
   checkOnly?: boolean;
   /** Progress and results, one line each. */
   say(line: string): void;
+  /** How long the download may take to answer --version (default 30 s). */
+  versionTimeoutMs?: number;
 }
 
 /** The newest release's version, read from its VERSION asset. */
@@ -84,7 +86,7 @@ export async function upgrade(options: UpgradeOptions): Promise<void> {
   }
   const staged = await stageBinary(options.binary, bytes);
   try {
-    await checkRuns(staged, latest, asset);
+    await checkRuns(staged, latest, asset, options.versionTimeoutMs);
     await installStaged(options.binary, staged);
   } catch (err) {
     await Deno.remove(staged).catch(() => {});
@@ -106,8 +108,13 @@ export async function rollback(binary: string, say: (line: string) => void): Pro
   );
 }
 
-async function checkRuns(staged: string, version: string, asset: string): Promise<void> {
-  const said = await binaryVersion(staged);
+async function checkRuns(
+  staged: string,
+  version: string,
+  asset: string,
+  timeoutMs?: number,
+): Promise<void> {
+  const said = await binaryVersion(staged, timeoutMs);
   if (said !== `zot ${version}`) {
     throw new ReleaseError(
       "bad_release_binary",
@@ -118,17 +125,30 @@ async function checkRuns(staged: string, version: string, asset: string): Promis
   }
 }
 
-/** What `<binary> --version` prints, or undefined when it does not run. */
-async function binaryVersion(binary: string): Promise<string | undefined> {
+/** What `<binary> --version` prints, or undefined when it does not run or hangs. */
+async function binaryVersion(
+  binary: string,
+  timeoutMs = VERSION_TIMEOUT_MS,
+): Promise<string | undefined> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
     const { code, stdout } = await new Deno.Command(binary, {
       args: ["--version"],
       stdin: "null",
       stdout: "piped",
       stderr: "null",
+      signal: abort.signal,
     }).output();
-    return code === 0 ? new TextDecoder().decode(stdout).trim() : undefined;
+    return code === 0 && !abort.signal.aborted
+      ? new TextDecoder().decode(stdout).trim()
+      : undefined;
   } catch {
     return undefined;
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+// A real zot answers --version at once; a download that hangs instead is not zot.
+const VERSION_TIMEOUT_MS = 30_000;
