@@ -22,6 +22,18 @@ export interface GrantRecord {
   requested: PermissionRequest;
   granted: PermissionRequest;
   updated: string;
+  /**
+   * How the manifest looked when granted (see grantShape); absent in grants written before
+   * zot recorded it. Dropping `runtime` or `permissions` afterwards needs a new review.
+   */
+  runtime?: "deno" | null;
+  declared?: boolean;
+}
+
+/** The manifest's shape a grant is stored with: its runtime, and whether it asked for permissions. */
+export interface GrantShape {
+  runtime: "deno" | null;
+  declared: boolean;
 }
 
 /** The outcome of comparing a manifest's current request with the stored grant. */
@@ -64,6 +76,7 @@ export async function saveGrant(
   name: string,
   requested: PermissionRequest,
   granted: PermissionRequest,
+  shape?: GrantShape,
 ): Promise<GrantRecord> {
   const file = grantFile(paths, name);
   const record: GrantRecord = {
@@ -72,6 +85,7 @@ export async function saveGrant(
     requested,
     granted,
     updated: new Date().toISOString(),
+    ...shape,
   };
   await writeTextAtomic(file, JSON.stringify(record, null, 2) + "\n", { mode: 0o600 });
   return record;

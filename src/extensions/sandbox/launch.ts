@@ -1,28 +1,26 @@
 /**
- * Plans how each discovered extension is started: plain executables run as they are
- * (unrestricted); Deno extensions run under `deno run` with exactly their granted
- * permissions, or are refused with the reason and the command that fixes it.
+ * Plans how each discovered extension is started. One with `permissions` (or a grant the
+ * user made for it) runs restricted in the OS sandbox, in any language, Deno ones also
+ * under `deno run` with exactly their granted flags; one without runs as it always did,
+ * in a PID namespace of its own where bwrap exists. Refusals carry the reason and the fix.
  */
 
 import { delimiter, join } from "node:path";
 import type { ZotPaths } from "../../config/mod.ts";
 import { errorMessage } from "../../errors/mod.ts";
-import { resolveExec, resolveLaunchSpec } from "./exec_resolve.ts";
-import { checkGrant, loadGrant, unionPermissions } from "./grants.ts";
+import { namespaceOnlyArgs } from "./bwrap.ts";
+import { resolveLaunchSpec } from "./exec_resolve.ts";
+import { checkGrant, type GrantRecord, loadGrant, unionPermissions } from "./grants.ts";
 import {
   type DiscoveredExtension,
-  extensionDataDir,
   extensionLogFile,
   type LaunchSpec,
   type PermissionRequest,
 } from "../manifest/mod.ts";
-import {
-  denoRunArgs,
-  emptyPermissions,
-  isSandboxed,
-  permissionsBeyond,
-  sandboxEnv,
-} from "./permissions.ts";
+import { detectOsSandbox, type OsSandbox } from "./os_sandbox.ts";
+import { emptyPermissions, isSandboxed, permissionsBeyond } from "./permissions.ts";
+import { restrictedSpec } from "./restricted_spec.ts";
+import { droppedSinceGrant } from "./review.ts";
 
 /** An extension that will not be started, and why. */
 export interface RefusedLaunch {
@@ -44,6 +42,8 @@ export interface LaunchContext {
   audit?: boolean;
   /** The deno to use; `null` means none is available. Found with findDeno when absent. */
   deno?: string | null;
+  /** The OS sandbox to use; detected (bwrap probed once per process) when absent. */
+  osSandbox?: OsSandbox;
 }
 
 /** The plan: specs to start, in precedence order, and refusals to report. */
@@ -80,12 +80,12 @@ export async function planLaunches(
   context: LaunchContext,
 ): Promise<LaunchPlan> {
   const plan: LaunchPlan = { specs: [], refused: [] };
-  for (const ext of extensions) {
-    if (!ext.manifest.enabled) continue;
+  const enabled = extensions.filter((ext) => ext.manifest.enabled);
+  if (!enabled.length) return plan;
+  const sandbox = context.osSandbox ?? await detectOsSandbox(context.env);
+  for (const ext of enabled) {
     try {
-      const outcome = isSandboxed(ext.manifest)
-        ? await planSandboxed(ext, context)
-        : resolveLaunchSpec(ext.manifest, ext.dir, ext.source);
+      const outcome = await planOne(ext, context, sandbox);
       if ("reason" in outcome) plan.refused.push(outcome);
       else plan.specs.push(outcome);
     } catch (err) {
@@ -100,9 +100,10 @@ export async function planLaunches(
   return plan;
 }
 
-async function planSandboxed(
+async function planOne(
   ext: DiscoveredExtension,
   context: LaunchContext,
+  sandbox: OsSandbox,
 ): Promise<LaunchSpec | RefusedLaunch> {
   const refuse = (reason: string): RefusedLaunch => ({
     name: ext.name,
@@ -110,41 +111,53 @@ async function planSandboxed(
     source: ext.source,
     reason,
   });
-  const deno = context.deno === undefined ? findDeno(context.env) : context.deno;
-  if (!deno) {
+  // A --ext folder is not the install a stored grant was made for.
+  const record = ext.source === "flag" && !isSandboxed(ext.manifest)
+    ? undefined
+    : await loadGrant(context.paths, ext.name);
+  const dropped = record && droppedSinceGrant(ext.manifest, record);
+  if (dropped) {
     return refuse(
-      `extension "${ext.name}" runs under Deno permissions but no deno was found; ` +
-        "install it with: npm install -g deno (or set ZOT_DENO to a deno binary)",
+      `extension "${ext.name}" changed since it was granted: ${dropped}; review and grant ` +
+        `with: zot ext permissions ${ext.name}`,
     );
   }
+  // The user restricted an extension whose manifest asks for nothing: its grant applies.
+  const restricted = isSandboxed(ext.manifest) || record !== undefined ||
+    (ext.source === "flag" && context.runGrant !== undefined);
+  if (!restricted) return unrestrictedSpec(ext, sandbox);
   const request = ext.manifest.permissions ?? emptyPermissions();
-  const granted = await effectiveGrant(ext, request, context);
+  const granted = effectiveGrant(ext, request, record, context);
   if ("reason" in granted) return refuse(granted.reason);
-  const dataDir = extensionDataDir(context.paths, ext.name);
-  const places = { cwd: context.cwd, extDir: ext.dir, dataDir };
-  const script = resolveExec(ext.name, ext.manifest.exec, ext.dir);
-  const extraEnv: Record<string, string> = {};
-  if (context.audit) extraEnv.DENO_AUDIT_PERMISSIONS = auditLogFile(context.paths, ext.name);
-  const spec: LaunchSpec = {
-    name: ext.name,
-    dir: ext.dir,
-    command: deno,
-    args: denoRunArgs(granted.permissions, script, ext.manifest.args, { places }),
-    env: sandboxEnv(granted.permissions, context.env, extraEnv),
-    clearEnv: true,
-    source: ext.source,
-  };
-  if (ext.manifest.version !== undefined) spec.version = ext.manifest.version;
-  return spec;
+  const outcome = await restrictedSpec(ext, granted.permissions, {
+    paths: context.paths,
+    cwd: context.cwd,
+    env: context.env,
+    sandbox,
+    deno: (context.deno === undefined ? findDeno(context.env) : context.deno) ?? undefined,
+    auditFile: context.audit ? auditLogFile(context.paths, ext.name) : undefined,
+  });
+  return "reason" in outcome ? refuse(outcome.reason) : outcome;
 }
 
-async function effectiveGrant(
+/** An extension as it always ran; where bwrap exists, in a PID namespace of its own. */
+function unrestrictedSpec(ext: DiscoveredExtension, sandbox: OsSandbox): LaunchSpec {
+  const spec = resolveLaunchSpec(ext.manifest, ext.dir, ext.source);
+  if (sandbox.kind !== "bwrap") return spec;
+  return {
+    ...spec,
+    command: sandbox.path,
+    args: [...namespaceOnlyArgs(), spec.command, ...spec.args],
+  };
+}
+
+function effectiveGrant(
   ext: DiscoveredExtension,
   request: PermissionRequest,
+  record: GrantRecord | undefined,
   context: LaunchContext,
-): Promise<{ permissions: PermissionRequest } | { reason: string }> {
+): { permissions: PermissionRequest } | { reason: string } {
   const runGrant = ext.source === "flag" ? context.runGrant : undefined;
-  const record = await loadGrant(context.paths, ext.name);
   const check = checkGrant(request, record);
   // The manifest's own denies only narrow what runs, so they always apply, beside the
   // grant's and the one-run flags' (merged per permission, never one replacing another).

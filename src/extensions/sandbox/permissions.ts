@@ -51,8 +51,16 @@ export function sandboxPlaces(
   };
 }
 
-/** Whether zot runs this extension under `deno run` with permission flags. */
+/**
+ * Whether the manifest asks to run restricted: it has `permissions` (any language) or
+ * `runtime: "deno"`. Without either an extension runs unrestricted, as it always did.
+ */
 export function isSandboxed(manifest: Manifest): boolean {
+  return manifest.runtime === "deno" || manifest.permissions !== undefined;
+}
+
+/** Whether zot runs this extension under `deno run` with permission flags (the inner wall). */
+export function runsUnderDeno(manifest: Manifest): boolean {
   if (manifest.runtime === "deno") return true;
   return manifest.permissions !== undefined &&
     SCRIPT_EXTENSIONS.some((ext) => manifest.exec.endsWith(ext));
@@ -140,6 +148,15 @@ export function grantedEnvNames(granted: PermissionRequest): string[] | true {
   return env;
 }
 
+/** What a Deno extension gets of zot's environment without a grant: what Deno needs for its cache. */
+export const DENO_BASE_ENV = ["HOME", "DENO_DIR", "XDG_CACHE_HOME", "NO_COLOR"] as const;
+
+/**
+ * What any extension in an OS sandbox gets without a grant: where programs are, the locale
+ * and NO_COLOR. HOME is set to its data folder by the launcher, not taken from here.
+ */
+export const OS_BASE_ENV = ["PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "NO_COLOR"] as const;
+
 /**
  * The child's environment: cleared, then only what Deno itself needs to find its cache
  * plus the granted variables (wildcards like `AWS_*` match by prefix).
@@ -148,9 +165,10 @@ export function sandboxEnv(
   granted: PermissionRequest,
   parentEnv: Record<string, string>,
   extra: Record<string, string> = {},
+  base: readonly string[] = DENO_BASE_ENV,
 ): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const name of ["HOME", "DENO_DIR", "XDG_CACHE_HOME", "NO_COLOR"]) {
+  for (const name of base) {
     if (parentEnv[name] !== undefined) env[name] = parentEnv[name];
   }
   const names = grantedEnvNames(granted);
@@ -278,8 +296,31 @@ export function escapeReason(
     if (trusted.some((t) => covers(path, t) || covers(t, path))) {
       return `${path} holds zot's grants or extensions it runs`;
     }
-    if (home && path === resolve(home)) return `${path} holds shell start-up files`;
+    const dotted = home ? homeDotPath(realOr(path), realOr(resolve(home))) : undefined;
+    if (dotted) return dotted;
   }
+  return undefined;
+}
+
+function realOr(path: string): string {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Writing `$HOME` itself, a dot-file or dot-folder in it (`~/.bashrc`, `~/.profile`,
+ * `~/.ssh/authorized_keys`, `~/.config/…`) lets the next login or program run what the
+ * extension wrote there.
+ */
+function homeDotPath(path: string, home: string): string | undefined {
+  if (path === home) return `${path} holds shell start-up files`;
+  if (!covers(home, path)) return undefined;
+  const first = path.slice(home.length).split(sep).filter(Boolean)[0] ?? "";
+  if (first === ".ssh") return `${path} holds SSH keys and authorized_keys`;
+  if (first.startsWith(".")) return `${path} is a start-up or configuration file in $HOME`;
   return undefined;
 }
 
