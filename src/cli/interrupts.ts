@@ -1,6 +1,6 @@
 /**
- * Ctrl-C and SIGTERM: the first interrupt aborts the running turn, a second (or SIGTERM)
- * ends the run. Ending is a rejected promise the runner races against, so cleanup
+ * Ctrl-C, SIGTERM and SIGHUP: the first interrupt aborts the running turn, a second (or
+ * SIGTERM/SIGHUP) ends the run. Ending is a rejected promise the runner races against, so cleanup
  * (host shutdown, session close) still runs and only main.ts exits.
  */
 
@@ -10,7 +10,7 @@ import { CancelledError } from "../errors/mod.ts";
 export class Interrupts {
   readonly #controller = new AbortController();
   #rejectExit?: (err: Error) => void;
-  /** Rejects with CancelledError on the second Ctrl-C or on SIGTERM. */
+  /** Rejects with CancelledError on the second Ctrl-C or on SIGTERM/SIGHUP. */
   readonly exit: Promise<never>;
   #listeners: [Deno.Signal, () => void][] = [];
   #count = 0;
@@ -23,10 +23,14 @@ export class Interrupts {
       if (this.#count === 1) this.#controller.abort();
       else this.#rejectExit?.(new CancelledError("interrupted"));
     });
-    this.#listen("SIGTERM", () => {
-      this.#controller.abort();
-      this.#rejectExit?.(new CancelledError("terminated"));
-    });
+    // A closed terminal (SIGHUP) ends the run like SIGTERM: extensions are stopped, the
+    // session is closed, instead of zot dying with its extensions still running.
+    for (const signal of ["SIGTERM", "SIGHUP"] as const) {
+      this.#listen(signal, () => {
+        this.#controller.abort();
+        this.#rejectExit?.(new CancelledError("terminated"));
+      });
+    }
   }
 
   /** Aborted by the first interrupt. */

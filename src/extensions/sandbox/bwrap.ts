@@ -16,7 +16,16 @@ export interface SystemEntry {
 }
 
 /** The system locations a program needs to run (libraries, interpreters, /etc). */
-export const SYSTEM_PATHS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"];
+export const SYSTEM_PATHS = [
+  "/usr",
+  "/bin",
+  "/sbin",
+  "/lib",
+  "/lib32",
+  "/lib64",
+  "/libx32",
+  "/etc",
+];
 
 /** Looks the system paths up on this machine: which exist, and which are symlinks. */
 export function systemEntries(paths: string[] = SYSTEM_PATHS): SystemEntry[] {

@@ -43,7 +43,15 @@ const probes = new Map<string, Promise<string | undefined>>();
 function probeBwrap(path: string): Promise<string | undefined> {
   let probe = probes.get(path);
   if (!probe) {
-    probe = new Deno.Command(path, {
+    probe = runProbe(path);
+    probes.set(path, probe);
+  }
+  return probe;
+}
+
+async function runProbe(path: string): Promise<string | undefined> {
+  try {
+    const out = await new Deno.Command(path, {
       args: [
         "--ro-bind",
         "/",
@@ -58,14 +66,13 @@ function probeBwrap(path: string): Promise<string | undefined> {
       stdin: "null",
       stdout: "null",
       stderr: "piped",
-    }).output().then(
-      (out) =>
-        out.success ? undefined : new TextDecoder().decode(out.stderr).trim() || `exit ${out.code}`,
-      (err: Error) => err.message,
-    );
-    probes.set(path, probe);
+    }).output();
+    return out.success
+      ? undefined
+      : new TextDecoder().decode(out.stderr).trim() || `exit ${out.code}`;
+  } catch (err) {
+    return (err as Error).message;
   }
-  return probe;
 }
 
 /** Detects the OS sandbox (`ZOT_BWRAP` names a bwrap outside PATH). */
@@ -81,12 +88,18 @@ export async function detectOsSandbox(
     }
     return { kind: "none", why: `${SEATBELT} is missing`, install: installHint(os) };
   }
-  if (os !== "linux") return { kind: "none", why: `no sandbox for ${os}`, install: installHint(os) };
+  if (os !== "linux") {
+    return { kind: "none", why: `no sandbox for ${os}`, install: installHint(os) };
+  }
   const path = env.ZOT_BWRAP || whichSync("bwrap", env);
   if (!path) return { kind: "none", why: "bwrap is not installed", install: installHint(os) };
   const failure = await probeBwrap(path);
   if (failure) {
-    return { kind: "none", why: `${path} does not work here (${failure})`, install: installHint(os) };
+    return {
+      kind: "none",
+      why: `${path} does not work here (${failure})`,
+      install: installHint(os),
+    };
   }
   return { kind: "bwrap", path };
 }

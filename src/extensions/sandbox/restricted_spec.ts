@@ -23,8 +23,8 @@ import {
   denoRunArgs,
   OS_BASE_ENV,
   runsUnderDeno,
-  type SandboxPlaces,
   sandboxEnv,
+  type SandboxPlaces,
 } from "./permissions.ts";
 import { seatbeltArgs } from "./seatbelt.ts";
 
@@ -175,9 +175,10 @@ async function checkDenoFallback(
   if ("reason" in graph) return { reason: `extension "${name}" cannot start: ${graph.reason}` };
   if (graph.outside.length) {
     return {
-      reason: `extension "${name}" loads files outside its folder (${
-        graph.outside.slice(0, 3).join(", ")
-      }), which Deno's permissions do not stop; copy them into the extension, or install ` +
+      reason:
+        `extension "${name}" loads files outside its folder (${
+          graph.outside.slice(0, 3).join(", ")
+        }), which Deno's permissions do not stop; copy them into the extension, or install ` +
         "bubblewrap so the OS sandbox hides them",
     };
   }

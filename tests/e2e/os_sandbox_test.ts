@@ -1,0 +1,104 @@
+/**
+ * The OS sandbox (bubblewrap) restricts extensions in any language: a Python script, a
+ * Node script and a static Go binary, each installed with `"permissions": {}`, cannot read
+ * a secret in $HOME/.ssh or $ZOT_HOME/auth.json, cannot connect to a loopback server and
+ * cannot see an environment variable; after `zot ext permissions` grants a folder, that
+ * server and that variable, the same probes get through, and nothing else does.
+ */
+
+import { join } from "node:path";
+import { assertEquals, assertIncludes } from "../support/assert.ts";
+import { buildGoProbe, loopbackServer, makeExtension, SecretWorld } from "./os_sandbox_support.ts";
+
+interface Language {
+  name: string;
+  fixture: string;
+  manifest: (dir: string) => Promise<Record<string, unknown>>;
+}
+
+const LANGUAGES: Language[] = [
+  {
+    name: "pyprobe",
+    fixture: "python",
+    manifest: () => Promise.resolve({ exec: "./main.py" }),
+  },
+  {
+    name: "nodeprobe",
+    fixture: "node",
+    manifest: () => Promise.resolve({ exec: "node", args: ["./main.js"] }),
+  },
+  {
+    name: "goprobe",
+    fixture: "go",
+    manifest: async (dir) => {
+      await Deno.copyFile(await buildGoProbe(), join(dir, "goprobe"));
+      await Deno.chmod(join(dir, "goprobe"), 0o755);
+      return { exec: "./goprobe" };
+    },
+  },
+];
+
+function lines(stdout: string): string[] {
+  return stdout.trim().split("\n");
+}
+
+for (const lang of LANGUAGES) {
+  Deno.test(`${lang.fixture}: restricted to its folder until granted, then exactly the grant`, async () => {
+    await using secrets = await SecretWorld.create();
+    const world = secrets.world;
+    const server = loopbackServer();
+    try {
+      const granted = join(world.root, "granted");
+      await Deno.mkdir(granted);
+      await Deno.writeTextFile(join(granted, "note.txt"), "GRANTED-NOTE\n");
+      const src = await makeExtension(world.root, lang.fixture, { name: lang.name });
+      const manifest = { name: lang.name, ...await lang.manifest(src), permissions: {} };
+      await Deno.writeTextFile(join(src, "extension.json"), JSON.stringify(manifest));
+      await secrets.ext("install", "--yes", src);
+      const installed = join(world.home, "extensions", lang.name);
+      const probes = [
+        `read ${secrets.sshKey}`,
+        `read ${secrets.authFile}`,
+        `read ${join(granted, "note.txt")}`,
+        `read ${join(installed, "extension.json")}`,
+        `net ${server.target}`,
+        "env SECRET_VAR",
+        "env GRANTED_VAR",
+      ].join(";");
+      const env = { SECRET_VAR: "SECRET-ENV", GRANTED_VAR: "GRANTED-ENV" };
+
+      const before = await secrets.zot(["-p", `/probe ${probes}`], env);
+      assertEquals(before.code, 0, before.stderr);
+      const denied = lines(before.stdout);
+      assertIncludes(denied[0], "read DENIED");
+      assertIncludes(denied[1], "read DENIED");
+      assertIncludes(denied[2], "read DENIED");
+      assertIncludes(denied[3], `read OK {"name":"${lang.name}"`);
+      assertIncludes(denied[4], "net DENIED");
+      assertEquals(denied.slice(5), ["env SECRET_VAR=(unset)", "env GRANTED_VAR=(unset)"]);
+
+      await secrets.ext(
+        "permissions",
+        lang.name,
+        `--allow-read=${granted}`,
+        `--allow-net=${server.target}`,
+        "--allow-env=GRANTED_VAR",
+      );
+      const after = await secrets.zot(["-p", `/probe ${probes}`], env);
+      assertEquals(after.code, 0, after.stderr);
+      const allowed = lines(after.stdout);
+      assertIncludes(allowed[0], "read DENIED");
+      assertIncludes(allowed[1], "read DENIED");
+      assertEquals(allowed[2], "read OK GRANTED-NOTE");
+      assertEquals(allowed[4], "net OK");
+      assertEquals(allowed.slice(5), ["env SECRET_VAR=(unset)", "env GRANTED_VAR=GRANTED-ENV"]);
+      for (const out of [before, after]) {
+        for (const secret of ["SSH-KEY-SECRET", "AUTH-SECRET", "SECRET-ENV"]) {
+          assertEquals(out.stdout.includes(secret) || out.stderr.includes(secret), false, secret);
+        }
+      }
+    } finally {
+      await server.close();
+    }
+  });
+}
