@@ -1,27 +1,49 @@
 import { assert, assertEquals, assertIncludes } from "../../support/assert.ts";
 import { ZotPaths } from "../../../src/config/mod.ts";
 import { saveGrant } from "../../../src/extensions/sandbox/grants.ts";
-import { planLaunches } from "../../../src/extensions/sandbox/launch.ts";
+import {
+  type LaunchContext,
+  planLaunches as plan,
+} from "../../../src/extensions/sandbox/launch.ts";
+import type { OsSandbox } from "../../../src/extensions/sandbox/os_sandbox.ts";
 import type { DiscoveredExtension, Manifest } from "../../../src/extensions/mod.ts";
+
+/** The extensions' parent folder (real path) of the running test. */
+let EXTS = "";
 
 function ext(
   name: string,
   manifest: Partial<Manifest>,
   source: DiscoveredExtension["source"] = "global",
 ): DiscoveredExtension {
+  const dir = `${EXTS}/${name}`;
+  Deno.mkdirSync(dir, { recursive: true });
+  Deno.writeTextFileSync(`${dir}/main.ts`, "export {};\n");
   return {
     name,
-    dir: `/exts/${name}`,
-    manifestPath: `/exts/${name}/extension.json`,
+    dir,
+    manifestPath: `${dir}/extension.json`,
     source,
     manifest: { name, exec: "./main.ts", args: [], enabled: true, ...manifest },
   };
 }
 
+const NO_SANDBOX: OsSandbox = { kind: "none", why: "test", install: "install bubblewrap" };
+
+/** Plans with no OS sandbox (Deno flags only) and the running deno, unless told otherwise. */
+function planLaunches(extensions: DiscoveredExtension[], context: LaunchContext) {
+  return plan(extensions, {
+    osSandbox: NO_SANDBOX,
+    ...context,
+    deno: context.deno === "/bin/deno" ? Deno.execPath() : context.deno,
+  });
+}
+
 async function withHome(fn: (paths: ZotPaths) => Promise<void>) {
-  const home = await Deno.makeTempDir();
+  const home = await Deno.realPath(await Deno.makeTempDir());
+  EXTS = `${home}/exts`;
   try {
-    await fn(new ZotPaths(home));
+    await fn(new ZotPaths(`${home}/zot`));
   } finally {
     await Deno.remove(home, { recursive: true });
   }
@@ -38,7 +60,7 @@ Deno.test("plain executables are planned as they are; disabled ones are skipped"
     assertEquals(plan.refused, []);
     assertEquals(plan.specs.map((s) => [s.name, s.command, s.clearEnv]), [[
       "py",
-      "/exts/py/hello.py",
+      `${EXTS}/py/hello.py`,
       undefined,
     ]]);
   });
@@ -68,14 +90,14 @@ Deno.test("a granted sandboxed extension runs under deno with exactly its grant 
       deno: "/bin/deno",
     });
     const spec = plan.specs[0];
-    assertEquals(spec.command, "/bin/deno");
+    assertEquals(spec.command, Deno.execPath());
     assertEquals(spec.args, [
       "run",
       "--no-prompt",
       "--quiet",
       "--allow-net=api.example.com",
       "--no-remote",
-      "/exts/w/main.ts",
+      `${EXTS}/w/main.ts`,
     ]);
     assertEquals(spec.clearEnv, true);
     assertEquals(spec.env, { HOME: "/h" });

@@ -5,6 +5,7 @@ import {
   escapeReason,
   isSandboxed,
   permissionsBeyond,
+  runsUnderDeno,
   sandboxEnv,
   sandboxPlaces,
 } from "../../../src/extensions/sandbox/permissions.ts";
@@ -17,14 +18,15 @@ function manifest(extra: Partial<Manifest>): Manifest {
   return { name: "weather", exec: "./main.ts", args: [], enabled: true, ...extra };
 }
 
-Deno.test("a .ts exec with permissions, or runtime deno, is sandboxed; plain executables are not", () => {
+Deno.test("any exec with permissions, or runtime deno, is sandboxed; only .ts ones run under deno", () => {
   assertEquals(isSandboxed(manifest({ permissions: { allow: {}, deny: {} } })), true);
   assertEquals(isSandboxed(manifest({ exec: "./weather", runtime: "deno" })), true);
   assertEquals(isSandboxed(manifest({})), false);
-  assertEquals(
-    isSandboxed(manifest({ exec: "./hello.py", permissions: { allow: {}, deny: {} } })),
-    false,
-  );
+  const python = manifest({ exec: "./hello.py", permissions: { allow: {}, deny: {} } });
+  assertEquals(isSandboxed(python), true);
+  assertEquals(runsUnderDeno(python), false);
+  assertEquals(runsUnderDeno(manifest({ permissions: { allow: {}, deny: {} } })), true);
+  assertEquals(runsUnderDeno(manifest({ exec: "./weather", runtime: "deno" })), true);
 });
 
 Deno.test("an empty grant gives --no-prompt and --no-remote and nothing else", () => {
@@ -100,6 +102,27 @@ Deno.test("run, ffi and write over programs or the extension's code are flagged 
   assertEquals(typeof escapeReason("write", ["/h"], places, [], "/h"), "string");
   assertEquals(escapeReason("write", ["$DATA_DIR"], places, ["/usr/bin"], "/h"), undefined);
   assertEquals(escapeReason("net", true, places, [], "/h"), undefined);
+});
+
+Deno.test("write over home dot-files and ~/.ssh is full access, also through a symlink", async () => {
+  const home = await Deno.makeTempDir();
+  try {
+    for (const path of [".bashrc", ".profile", ".zshrc", ".bash_profile", ".ssh", ".config"]) {
+      const reason = escapeReason("write", [`${home}/${path}`], places, [], home);
+      assertEquals(typeof reason, "string", path);
+    }
+    assertIncludes(
+      escapeReason("write", [`${home}/.ssh/authorized_keys`], places, [], home)!,
+      "authorized_keys",
+    );
+    assertEquals(escapeReason("write", [`${home}/projects`], places, [], home), undefined);
+    // A harmless-looking folder that is a link to ~/.ssh is judged by where it leads.
+    await Deno.mkdir(`${home}/.ssh`);
+    await Deno.symlink(`${home}/.ssh`, `${home}/keys`);
+    assertIncludes(escapeReason("write", [`${home}/keys`], places, [], home)!, "SSH");
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
 });
 
 Deno.test("write over zot's grants or over extensions it runs unsandboxed is full access", () => {
