@@ -4,7 +4,7 @@
  * loopback server to reach or not, and `zot` runs against them.
  */
 
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { assertEquals } from "../support/assert.ts";
 import { REPO, World } from "./support.ts";
 
@@ -166,4 +166,28 @@ export async function processesWith(token: string): Promise<string[]> {
     }
   }
   return found;
+}
+
+/**
+ * Copies a repository script and every local module it loads into `dir`, keeping their
+ * layout relative to the repository, so the extension is self-contained as an installed
+ * one must be (the OS sandbox shows it nothing outside its folder). Returns the exec path.
+ */
+export async function vendorScript(entry: string, dir: string): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", entry],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: { specifier: string }[];
+  };
+  for (const { specifier } of graph.modules) {
+    if (!specifier.startsWith("file:")) continue;
+    const path = new URL(specifier).pathname;
+    const target = join(dir, relative(REPO, path));
+    await Deno.mkdir(dirname(target), { recursive: true });
+    await Deno.copyFile(path, target);
+  }
+  return "./" + relative(REPO, entry);
 }

@@ -7,6 +7,7 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
+import { vendorScript } from "./os_sandbox_support.ts";
 import { FIXTURES, REPO, World } from "./support.ts";
 
 type Body = { messages: { role: string; content: unknown }[]; tools?: { name: string }[] };
@@ -40,9 +41,10 @@ async function installProber(world: World, permissions: Record<string, unknown>)
   const src = join(world.root, "prober-src");
   await Deno.mkdir(join(src, "data"), { recursive: true });
   await Deno.writeTextFile(join(src, "data", "note.txt"), "hello\n");
+  const exec = await vendorScript(PROBER, src);
   await Deno.writeTextFile(
     join(src, "extension.json"),
-    JSON.stringify({ name: "prober", exec: PROBER, runtime: "deno", permissions }),
+    JSON.stringify({ name: "prober", exec, runtime: "deno", permissions }),
   );
   return await zotExt(world, "install", "--yes", src);
 }
@@ -186,11 +188,12 @@ Deno.test("--ext with --allow-* grants for this run only; --ext-audit records wh
     ]);
     const dir = join(world.root, "adhoc");
     await Deno.mkdir(dir);
+    const exec = await vendorScript(PROBER, dir);
     await Deno.writeTextFile(
       join(dir, "extension.json"),
       JSON.stringify({
         name: "prober",
-        exec: PROBER,
+        exec,
         runtime: "deno",
         permissions: { net: [net.target] },
       }),
