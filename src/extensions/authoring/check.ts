@@ -25,7 +25,7 @@ import {
   isUsableToolName,
   usableCommandName,
 } from "../runtime/mod.ts";
-import { emptyPermissions, planLaunches } from "../sandbox/mod.ts";
+import { planLaunches } from "../sandbox/mod.ts";
 import type { DiscoveredExtension } from "../manifest/mod.ts";
 import type { CheckItem, CheckReport, CheckStatus } from "./check_types.ts";
 
@@ -87,7 +87,7 @@ async function runChecks(
     paths,
     cwd: options.cwd,
     env: options.env,
-    runGrant: ext.manifest.permissions ?? emptyPermissions(),
+    runGrant: ext.manifest.permissions,
     deno: options.deno,
   });
   const spec = plan.specs[0];
