@@ -102,3 +102,52 @@ for (const lang of LANGUAGES) {
     }
   });
 }
+
+Deno.test("list and install say what is enforced; a manifest that drops permissions waits for review", async () => {
+  await using secrets = await SecretWorld.create();
+  const src = await makeExtension(secrets.world.root, "python", {
+    name: "pyprobe",
+    exec: "./main.py",
+    permissions: { net: ["api.example.com"] },
+  });
+  const install = await secrets.ext("install", "--yes", src);
+  assertIncludes(install.stderr, "runs sandboxed and asks permission to");
+  assertIncludes(
+    install.stderr,
+    "net: any host (host lists are enforced only for Deno extensions)",
+  );
+  const list = await secrets.ext("list");
+  assertIncludes(list.stdout, "net: any host (host lists are enforced only for Deno extensions)");
+
+  const manifestPath = join(secrets.world.home, "extensions", "pyprobe", "extension.json");
+  await Deno.writeTextFile(manifestPath, JSON.stringify({ name: "pyprobe", exec: "./main.py" }));
+  const refused = await secrets.zot(["-p", `/probe read ${secrets.sshKey}`]);
+  assertIncludes(
+    refused.stderr,
+    'changed since it was granted: its manifest dropped "permissions"',
+  );
+  assertEquals(refused.stdout.includes("SSH-KEY-SECRET"), false);
+  assertIncludes((await secrets.ext("list")).stdout, "sandboxed, changed since granted");
+
+  const review = await secrets.ext("permissions", "pyprobe", "--yes");
+  assertIncludes(review.stdout, '"pyprobe" now runs unrestricted');
+  assertIncludes((await secrets.ext("list")).stdout, "unrestricted");
+  // Accepted: it now runs with the user's full rights, as the review said.
+  const open = await secrets.zot(["-p", `/probe read ${secrets.sshKey}`]);
+  assertEquals(open.stdout, "read OK SSH-KEY-SECRET\n");
+});
+
+Deno.test("without an OS sandbox a restricted Python extension is refused, naming bubblewrap", async () => {
+  await using secrets = await SecretWorld.create();
+  const src = await makeExtension(secrets.world.root, "python", {
+    name: "pyprobe",
+    exec: "./main.py",
+    permissions: {},
+  });
+  const run = await secrets.zot(["--ext", src, "-p", `/probe read ${secrets.sshKey}`], {
+    ZOT_BWRAP: "/nonexistent/bwrap",
+  });
+  assertIncludes(run.stderr, "extension pyprobe not started");
+  assertIncludes(run.stderr, "apt-get install bubblewrap");
+  assertEquals(run.stdout.includes("SSH-KEY-SECRET"), false);
+});

@@ -4,12 +4,16 @@ import { Command } from "../commander.ts";
 import { join } from "node:path";
 import {
   describePermissions,
+  detectOsSandbox,
   discoverExtensions,
   emptyPermissions,
+  enforcementNote,
+  grantShape,
   hasEscape,
   installExtension,
   isSandboxed,
   type Manifest,
+  type OsSandbox,
   projectExtensionsDir,
   type SandboxPlaces,
   sandboxPlaces,
@@ -34,9 +38,9 @@ Git URLs: https://, http://, ssh://, git://, file://, user@host:path, or anythin
 .git. The extension is validated before it is moved into place; a failed install leaves
 nothing behind. It is installed under the name in its extension.json.
 
-Before installing, zot shows what the extension may do and asks to confirm: a Deno
-extension with "permissions" runs sandboxed with exactly what you grant; any other
-program runs unrestricted, with your full user permissions.`,
+Before installing, zot shows what the extension may do and asks to confirm: an
+extension with "permissions" (any language) runs sandboxed with exactly what you grant;
+one without runs unrestricted, with your full user permissions.`,
     )
     .action(async (source, options) => {
       const { cwd, paths } = locations();
@@ -56,7 +60,9 @@ program runs unrestricted, with your full user permissions.`,
           confirm: async (manifest) => {
             spinner.stop();
             const places = sandboxPlaces(paths, cwd, manifest.name, join(root, manifest.name));
-            output.err(installSummary(manifest, places, output));
+            output.err(
+              installSummary(manifest, places, output, await detectOsSandbox(Deno.env.toObject())),
+            );
             const ok = await confirm(output, "Install it?", options.yes);
             if (ok) spinner = new Spinner(output, `installing ${manifest.name}`).start();
             return ok;
@@ -64,7 +70,7 @@ program runs unrestricted, with your full user permissions.`,
         });
         if (isSandboxed(result.manifest)) {
           const request = result.manifest.permissions ?? emptyPermissions();
-          await saveGrant(paths, result.name, request, request);
+          await saveGrant(paths, result.name, request, request, grantShape(result.manifest));
         }
       } finally {
         stopListening();
@@ -85,10 +91,15 @@ program runs unrestricted, with your full user permissions.`,
 }
 
 /** What an extension will be able to do, in plain words, shown before install confirms. */
-export function installSummary(manifest: Manifest, places: SandboxPlaces, output: Output): string {
+export function installSummary(
+  manifest: Manifest,
+  places: SandboxPlaces,
+  output: Output,
+  sandbox: OsSandbox,
+): string {
   const title = `"${manifest.name}"${manifest.version ? " " + manifest.version : ""}`;
   if (!isSandboxed(manifest)) {
-    return paint(output, "yellow", `${title} is not a Deno program, so zot cannot restrict it: `) +
+    return paint(output, "yellow", `${title} has no "permissions" in its manifest: `) +
       "it runs unrestricted, with your full user permissions (files, network, processes).\n";
   }
   const request = manifest.permissions ?? emptyPermissions();
@@ -100,5 +111,7 @@ export function installSummary(manifest: Manifest, places: SandboxPlaces, output
       "A grant marked FULL ACCESS undoes the sandbox: only accept it if you trust the code.\n",
     )
     : "";
-  return `${title} runs sandboxed by Deno and asks permission to:\n${lines}${warning}`;
+  const note = enforcementNote(manifest, request, sandbox);
+  const enforced = note ? paint(output, "yellow", `Enforced here: ${note}.`) + "\n" : "";
+  return `${title} runs sandboxed and asks permission to:\n${lines}${warning}${enforced}`;
 }

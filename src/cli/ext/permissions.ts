@@ -5,18 +5,22 @@ import {
   checkGrant,
   describePermissions,
   type DiscoveredExtension,
+  droppedSinceGrant,
   emptyPermissions,
   findInstalled,
+  grantShape,
   isSandboxed,
   loadGrant,
   PERMISSION_NAMES,
   type PermissionRequest,
+  removeGrant,
   sandboxPlaces,
   saveGrant,
 } from "../../extensions/mod.ts";
 import type { ExtCommandContext } from "./context.ts";
 import { confirm } from "../confirm.ts";
-import { paint } from "../output.ts";
+import { type Output, paint } from "../output.ts";
+import type { ZotPaths } from "../../config/mod.ts";
 import { addRunGrantOptions, RUN_GRANT_HELP, runGrantFrom } from "../run_grant.ts";
 
 /** Applies `--allow-*`/`--deny-*` adjustments on top of a grant: a given permission is replaced. */
@@ -34,6 +38,38 @@ export function adjustGrant(base: PermissionRequest, change: PermissionRequest):
 
 function section(title: string, lines: string[]): string {
   return `${title}\n${lines.map((l) => `  - ${l}`).join("\n")}\n`;
+}
+
+/**
+ * A granted manifest that dropped `permissions` or `runtime` is refused at launch until
+ * reviewed here: accepting re-grants it as it now is (or, without permissions, lets it run
+ * unrestricted). True when it handled the extension.
+ */
+async function reviewDropped(
+  found: DiscoveredExtension,
+  paths: ZotPaths,
+  output: Output,
+  yes: boolean | undefined,
+): Promise<boolean> {
+  const record = await loadGrant(paths, found.name);
+  const dropped = record && droppedSinceGrant(found.manifest, record);
+  if (!record || !dropped) return false;
+  output.err(
+    paint(output, "yellow", `"${found.name}" changed since it was granted: ${dropped}`) + "\n",
+  );
+  if (!isSandboxed(found.manifest)) {
+    if (await confirm(output, "Let it run unrestricted, with your full user permissions?", yes)) {
+      await removeGrant(paths, found.name);
+      output.out(`"${found.name}" now runs unrestricted\n`);
+    }
+    return true;
+  }
+  if (await confirm(output, "Keep the grant for the manifest as it is now?", yes)) {
+    const request = found.manifest.permissions ?? emptyPermissions();
+    await saveGrant(paths, found.name, request, record.granted, grantShape(found.manifest));
+    output.out(`re-granted "${found.name}"\n`);
+  }
+  return false;
 }
 
 /** `zot ext permissions <name> [--allow-x=…] [--deny-x=…] [--reset] [-y]`. */
@@ -57,24 +93,26 @@ The grant is stored in $ZOT_HOME/grants/<name>.json, outside the extension's fol
     const { cwd, paths } = locations();
     const scope = options.local ? "project" : options.global ? "global" : undefined;
     const found: DiscoveredExtension = await findInstalled(name, { cwd, paths, scope });
+    if (await reviewDropped(found, paths, output, options.yes)) return;
     if (!isSandboxed(found.manifest)) {
       output.out(
-        `"${found.name}" is not a Deno program, so zot cannot restrict it: it runs ` +
-          "unrestricted, with your full user permissions.\n",
+        `"${found.name}" has no "permissions" in its manifest: it runs unrestricted, ` +
+          "with your full user permissions.\n",
       );
       return;
     }
     const places = sandboxPlaces(paths, cwd, found.name, found.dir);
     const request = found.manifest.permissions ?? emptyPermissions();
     const record = await loadGrant(paths, found.name);
+    const shape = grantShape(found.manifest);
     const change = runGrantFrom(options as Record<string, unknown>);
     let granted = record?.granted;
     if (options.reset) {
-      granted = (await saveGrant(paths, found.name, request, request)).granted;
+      granted = (await saveGrant(paths, found.name, request, request, shape)).granted;
       output.out(`granted "${found.name}" what its manifest asks for\n`);
     } else if (change) {
       granted = adjustGrant(granted ?? emptyPermissions(), change);
-      await saveGrant(paths, found.name, request, granted);
+      await saveGrant(paths, found.name, request, granted, shape);
       output.out(`updated the grant of "${found.name}"\n`);
     }
     output.out(section("requested (extension.json):", describePermissions(request, places)));
@@ -90,7 +128,7 @@ The grant is stored in $ZOT_HOME/grants/<name>.json, outside the extension's fol
       : `it now asks for more than was granted: ${check.beyond.join("; ")}`;
     output.err(paint(output, "yellow", `"${found.name}": ${what}`) + "\n");
     if (await confirm(output, "Grant what it asks for?", options.yes)) {
-      await saveGrant(paths, found.name, request, request);
+      await saveGrant(paths, found.name, request, request, shape);
       output.out(`granted "${found.name}" what its manifest asks for\n`);
     }
   });
