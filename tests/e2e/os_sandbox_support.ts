@@ -11,6 +11,19 @@ import { REPO, World } from "./support.ts";
 /** The OS-sandbox fixture extensions. */
 export const OS_FIXTURES = join(REPO, "tests", "fixtures", "os_sandbox");
 
+/** What a zot run printed and how it ended. */
+export interface ZotRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A loopback server the tests try to reach. */
+export interface Loopback {
+  target: string;
+  close(): Promise<void>;
+}
+
 /** A World with a user home holding `~/.ssh/id_rsa` and a `$ZOT_HOME/auth.json`. */
 export class SecretWorld {
   readonly world: World;
@@ -40,12 +53,12 @@ export class SecretWorld {
   }
 
   /** Runs `zot …` (through the World, pointed at its fake model server). */
-  async zot(args: string[], env: Record<string, string> = {}) {
+  async zot(args: string[], env: Record<string, string> = {}): Promise<ZotRun> {
     return await this.world.run(args, { env: this.env(env) });
   }
 
   /** Runs `zot ext …` and expects it to succeed. */
-  async ext(...args: string[]) {
+  async ext(...args: string[]): Promise<ZotRun> {
     const out = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", join(REPO, "main.ts"), "ext", ...args],
       cwd: this.world.work,
@@ -75,7 +88,7 @@ export function realDenoDir(): string {
 }
 
 /** A loopback TCP server that accepts and drops connections. */
-export function loopbackServer() {
+export function loopbackServer(): Loopback {
   const server = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const accepting = (async () => {
     for await (const conn of server) conn.close();
