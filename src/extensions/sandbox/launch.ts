@@ -5,7 +5,7 @@
  * in a PID namespace of its own where bwrap exists. Refusals carry the reason and the fix.
  */
 
-import { delimiter, join } from "node:path";
+import { delimiter, isAbsolute, join } from "node:path";
 import type { ZotPaths } from "../../config/mod.ts";
 import { errorMessage } from "../../errors/mod.ts";
 import { namespaceOnlyArgs } from "./bwrap.ts";
@@ -17,7 +17,7 @@ import {
   type LaunchSpec,
   type PermissionRequest,
 } from "../manifest/mod.ts";
-import { detectOsSandbox, type OsSandbox } from "./os_sandbox.ts";
+import { detectOsSandbox, type OsSandbox, whichSync } from "./os_sandbox.ts";
 import { emptyPermissions, isSandboxed, permissionsBeyond } from "./permissions.ts";
 import { restrictedSpec } from "./restricted_spec.ts";
 import { droppedSinceGrant } from "./review.ts";
@@ -125,7 +125,7 @@ async function planOne(
   // The user restricted an extension whose manifest asks for nothing: its grant applies.
   const restricted = isSandboxed(ext.manifest) || record !== undefined ||
     (ext.source === "flag" && context.runGrant !== undefined);
-  if (!restricted) return unrestrictedSpec(ext, sandbox);
+  if (!restricted) return unrestrictedSpec(ext, sandbox, context.env);
   const request = ext.manifest.permissions ?? emptyPermissions();
   const granted = effectiveGrant(ext, request, record, context);
   if ("reason" in granted) return refuse(granted.reason);
@@ -140,10 +140,29 @@ async function planOne(
   return "reason" in outcome ? refuse(outcome.reason) : outcome;
 }
 
-/** An extension as it always ran; where bwrap exists, in a PID namespace of its own. */
-function unrestrictedSpec(ext: DiscoveredExtension, sandbox: OsSandbox): LaunchSpec {
+/** Whether `command` names an executable file (a bare name: on PATH). */
+function launchable(command: string, env: Record<string, string>): boolean {
+  const path = isAbsolute(command) ? command : whichSync(command, env);
+  if (!path) return false;
+  try {
+    const info = Deno.statSync(path);
+    return info.isFile && ((info.mode ?? 0o111) & 0o111) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An extension as it always ran; where bwrap exists, in a PID namespace of its own. A
+ * program that cannot start is left unwrapped, so its spawn error names it (and not bwrap).
+ */
+function unrestrictedSpec(
+  ext: DiscoveredExtension,
+  sandbox: OsSandbox,
+  env: Record<string, string>,
+): LaunchSpec {
   const spec = resolveLaunchSpec(ext.manifest, ext.dir, ext.source);
-  if (sandbox.kind !== "bwrap") return spec;
+  if (sandbox.kind !== "bwrap" || !launchable(spec.command, env)) return spec;
   return {
     ...spec,
     command: sandbox.path,

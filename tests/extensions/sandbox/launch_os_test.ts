@@ -29,7 +29,7 @@ async function setup(
   const root = await Deno.realPath(await Deno.makeTempDir());
   const dir = `${root}/exts/probe`;
   await Deno.mkdir(dir, { recursive: true });
-  await Deno.writeTextFile(`${dir}/main.py`, "#!/usr/bin/env python3\n");
+  await Deno.writeTextFile(`${dir}/main.py`, "#!/usr/bin/env python3\n", { mode: 0o755 });
   const paths = new ZotPaths(`${root}/zot`);
   const ext: DiscoveredExtension = {
     name: "probe",
@@ -96,6 +96,9 @@ Deno.test("an unrestricted extension keeps its full view and only gets a PID nam
     "--x",
   ]);
   assertEquals(spec.clearEnv, undefined);
+  // A program that cannot start is not wrapped, so the spawn error names it, not bwrap.
+  t.ext.manifest.exec = "./missing.py";
+  assertEquals((await t.plan(BWRAP)).specs[0].command, `${t.dir}/missing.py`);
 });
 
 Deno.test("without an OS sandbox a restricted non-Deno extension is refused, naming what to install", async () => {
