@@ -407,7 +407,7 @@ Deno.test("a sandboxed extension's permissions are shown in plain words, granted
     permissions: { net: ["api.example.com"], run: true },
   });
   const run = ok(await zot(w, "install", "--yes", "./wx"));
-  assertIncludes(run.stderr, '"wx" runs sandboxed by Deno and asks permission to:');
+  assertIncludes(run.stderr, '"wx" runs sandboxed and asks permission to:');
   assertIncludes(run.stderr, "  - connect to api.example.com");
   assertIncludes(run.stderr, "  - run any program (FULL ACCESS");
   const grant = JSON.parse(await Deno.readTextFile(join(w.home, "grants", "wx.json")));
