@@ -3,6 +3,9 @@
  * appended to its log, and the stop ladder (close stdin → grace → SIGTERM to the group →
  * kill grace → SIGKILL to the group → sweep strays). The child is always reaped and
  * stderr always drained; stdout belongs to the connection that reads frames from it.
+ * Where bubblewrap exists the leader is bwrap and the extension runs in a PID namespace of
+ * its own (see sandbox/bwrap.ts): group signals still reach it (bwrap keeps the session),
+ * and a `setsid` daemon that left the group dies with the namespace.
  */
 
 import { ExtensionError } from "../../errors/mod.ts";

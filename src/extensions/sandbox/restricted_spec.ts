@@ -14,7 +14,7 @@ import {
   type PermissionRequest,
 } from "../manifest/mod.ts";
 import { bwrapArgs, systemEntries } from "./bwrap.ts";
-import { buildConfinement, realPathOrUndefined, realPlaces } from "./confine.ts";
+import { buildConfinement, realPathOrUndefined, realPlaces, within } from "./confine.ts";
 import { resolveExec } from "./exec_resolve.ts";
 import { linksOutside, modulesOutside } from "./module_graph.ts";
 import type { OsSandbox } from "./os_sandbox.ts";
@@ -145,6 +145,11 @@ async function wrap(
     return { reason: `extension "${spec.name}" cannot start: ${(err as Error).message}` };
   }
   confinement.write.push(...extraWrite);
+  if (confinement.net) {
+    // systemd-resolved links /etc/resolv.conf into /run, which is not otherwise visible.
+    const resolver = await realPathOrUndefined("/etc/resolv.conf");
+    if (resolver && !within("/etc", resolver)) confinement.read.push(resolver);
+  }
   if (context.sandbox.kind === "seatbelt") env.TMPDIR = places.dataDir;
   const outer = context.sandbox.kind === "bwrap"
     ? bwrapArgs(confinement, systemEntries())
