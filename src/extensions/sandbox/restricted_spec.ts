@@ -145,6 +145,11 @@ async function wrap(
     return { reason: `extension "${spec.name}" cannot start: ${(err as Error).message}` };
   }
   confinement.write.push(...extraWrite);
+  // Remote imports a Deno extension was granted need the network; Deno's flags still
+  // decide which hosts its code may reach.
+  const imports = granted.allow.import;
+  const importsGranted = imports === true || (Array.isArray(imports) && imports.length > 0);
+  if (underDeno && importsGranted && granted.deny.net !== true) confinement.net = true;
   if (confinement.net) {
     // systemd-resolved links /etc/resolv.conf into /run, which is not otherwise visible.
     const resolver = await realPathOrUndefined("/etc/resolv.conf");

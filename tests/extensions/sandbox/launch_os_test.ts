@@ -151,3 +151,21 @@ Deno.test("a grant relative to the folder that a symlink leads out of is refused
   assertEquals(plan.specs, []);
   assertIncludes(plan.refused[0].reason, "leads outside its folder");
 });
+
+Deno.test("a Deno extension granted remote imports gets the network; Deno's flags pick the hosts", async () => {
+  await using t = await setup({ exec: "./main.ts", runtime: "deno", permissions: empty });
+  await Deno.writeTextFile(`${t.dir}/main.ts`, "export {};\n");
+  const grant = { allow: { import: ["esm.sh"] }, deny: {} };
+  await saveGrant(t.paths, "probe", empty, grant, grantShape(t.ext.manifest));
+  const spec = (await planLaunches([t.ext], {
+    paths: t.paths,
+    cwd: t.root,
+    env: { HOME: t.root, PATH: "/usr/bin" },
+    osSandbox: BWRAP,
+    deno: Deno.execPath(),
+  })).specs[0];
+  const args = spec.args.join(" ");
+  assertIncludes(args, "--share-net");
+  assertIncludes(args, "--allow-import=esm.sh");
+  assert(!args.includes("--allow-net"), args);
+});
