@@ -5,12 +5,14 @@ import { ZOT_VERSION } from "../config/mod.ts";
 import { UsageError, ZotError } from "../errors/mod.ts";
 import { type Output, paint, processOutput } from "./output.ts";
 import { buildExtCommand } from "./ext/mod.ts";
-import { runRoot } from "./run_root.ts";
 import { addRunGrantOptions, RUN_GRANT_HELP } from "./run_grant.ts";
 import { buildUpgradeCommand } from "./upgrade.ts";
 import { buildDoctorCommand } from "./doctor.ts";
 import { buildCompletionsCommand } from "./completions.ts";
 import { refuseNearCommand } from "./near_command.ts";
+
+/** The column commander wraps the root help at, on a terminal or not. */
+export const HELP_WIDTH = 80;
 
 function collect(value: string, previous: string[] | boolean = []): string[] {
   // `--no-ext` shares the `ext` key and leaves `false` behind; a later `--ext` starts a list.
@@ -43,6 +45,9 @@ export function buildProgram(output: Output) {
       writeOut: (s) => output.out(s),
       writeErr: (s) => output.err(s),
       outputError: (s, write) => write(paint(output, "red", s)),
+      // One width everywhere, so `zot --help` can be answered from ROOT_HELP (entry.ts).
+      getOutHelpWidth: () => HELP_WIDTH,
+      getErrHelpWidth: () => HELP_WIDTH,
     })
     .argument("[prompt...]", "prompt to send (joined with spaces)")
     .option("-p, --print", "print mode: run the prompt and print only the final answer")
@@ -106,6 +111,8 @@ Modes:
   program.on("option:ext", (path: string) => extPaths.push(path));
   program.action(async (prompt, options) => {
     const all = { ...options, noExt, extPaths };
+    // The agent, providers, modes and the host load only for a run, not for `zot ext …`.
+    const { runRoot } = await import("./run_root.ts");
     await runRoot({ prompt: prompt.join(" "), options: all, output });
   });
   return program;

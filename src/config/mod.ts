@@ -3,5 +3,3 @@ export { processHomeEnv, resolveZotHome, ZotPaths } from "./zot_home.ts";
 export { ensureDir, pathExists, writeTextAtomic } from "./fs.ts";
 export type { HomeEnv } from "./zot_home.ts";
 export { ZOT_VERSION } from "./version.ts";
-export { describeJsoncProblem, parseJsonc, setJsoncProperty, tryParseJsonc } from "./jsonc.ts";
-export type { JsoncPath, JsoncProblem, JsoncResult } from "./jsonc.ts";

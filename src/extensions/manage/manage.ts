@@ -6,7 +6,8 @@
  */
 
 import { basename, dirname, join } from "node:path";
-import { setJsoncProperty, type ZotPaths } from "../../config/mod.ts";
+import type { ZotPaths } from "../../config/mod.ts";
+import { setJsoncProperty } from "../../jsonc/mod.ts";
 import { UsageError, ZotError } from "../../errors/mod.ts";
 import { discoverExtensions, type DiscoveryResult } from "./discovery.ts";
 import {

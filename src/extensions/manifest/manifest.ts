@@ -3,7 +3,7 @@
  * problem names the field it is about. Unknown top-level fields are ignored, as upstream does.
  */
 
-import { describeJsoncProblem, tryParseJsonc } from "../../config/mod.ts";
+import { describeJsoncProblem, tryParseJsonc } from "../../jsonc/mod.ts";
 import { extensionNameProblem } from "./names.ts";
 import type { Manifest, PermissionName, PermissionRequest, PermissionValue } from "./types.ts";
 

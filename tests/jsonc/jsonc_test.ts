@@ -1,5 +1,5 @@
 import { assertEquals, assertThrows } from "../support/assert.ts";
-import { parseJsonc, setJsoncProperty, tryParseJsonc } from "../../src/config/mod.ts";
+import { parseJsonc, setJsoncProperty, tryParseJsonc } from "../../src/jsonc/mod.ts";
 import { ConfigError } from "../../src/errors/mod.ts";
 
 Deno.test("parseJsonc accepts comments and trailing commas", () => {

@@ -1,0 +1,30 @@
+/**
+ * The CLI's entrance: `--version` and `--help` are answered from two constants, so they load
+ * neither commander nor anything else; every other command imports the command tree on demand
+ * (a literal local path, so `deno compile` and `deno bundle` still see it).
+ */
+
+// The version straight from deno.json (as config/version.ts reads it): config/mod.ts would
+// load node:path, which alone costs about a third of an empty Deno start.
+import denoJson from "../../deno.json" with { type: "json" };
+import { ROOT_HELP } from "./root_help.ts";
+import { type Output, processOutput } from "./output.ts";
+
+/** What zot prints for these arguments without parsing them, or undefined to parse them. */
+export function quickAnswer(args: readonly string[]): string | undefined {
+  if (args.length !== 1) return undefined;
+  if (args[0] === "--version" || args[0] === "-v") return `zot ${denoJson.version}\n`;
+  if (args[0] === "--help" || args[0] === "-h") return ROOT_HELP;
+  return undefined;
+}
+
+/** Runs zot with these arguments and returns the process exit code; never exits itself. */
+export async function runCli(args: string[], output: Output = processOutput()): Promise<number> {
+  const quick = quickAnswer(args);
+  if (quick !== undefined) {
+    output.out(quick);
+    return 0;
+  }
+  const program = await import("./program.ts");
+  return await program.runCli(args, output);
+}
