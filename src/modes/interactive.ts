@@ -19,9 +19,13 @@ import type {
   TuiController,
   UiEvent,
 } from "../tui/mod.ts";
-import { runTui } from "../tui/mod.ts";
-export { hasTty } from "../tui/mod.ts";
 import type { ModeContext } from "./context.ts";
+
+/** Whether stdin and stdout are both terminals (the TUI needs both). */
+export function hasTty(): boolean {
+  // Not tui/mod.ts's hasTty: importing it would load the TUI for every mode.
+  return Deno.stdin.isTerminal() && Deno.stdout.isTerminal();
+}
 
 /** A panel frame from an extension, as the host's callbacks report it. */
 export interface PanelRenderNotice {
@@ -333,6 +337,8 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
  * --json was given).
  */
 export async function runInteractive(opts: InteractiveOptions): Promise<void> {
+  // The TUI and its renderer (pi-tui) load only here, so print, json and rpc never pay for them.
+  const { runTui } = await import("../tui/mod.ts");
   await runTui(interactiveController(opts), {
     color: opts.color,
     initialText: opts.initialText,

@@ -16,6 +16,7 @@ import type {
   Tool,
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
+import { normalizeAnthropicBase } from "./endpoints.ts";
 import { connectionFailure, type Failure, retryAfterMs } from "./failure.ts";
 
 export type {
@@ -29,8 +30,7 @@ export type {
   ToolResultBlockParam,
 };
 
-/** The public Anthropic API. */
-export const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
+export { ANTHROPIC_BASE_URL, normalizeAnthropicBase } from "./endpoints.ts";
 
 /** What an Anthropic client needs; nothing is read from the environment. */
 export interface AnthropicClientOptions {
@@ -41,11 +41,6 @@ export interface AnthropicClientOptions {
 
 /** The SDK client, with its own retries off (zot owns the retry policy). */
 export type AnthropicClient = Anthropic;
-
-/** `https://host[/v1]` → `https://host` (the SDK adds `/v1/messages`). */
-export function normalizeAnthropicBase(baseUrl: string): string {
-  return baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
-}
 
 /** Creates a client bound to one key and base URL. */
 export function createAnthropicClient(options: AnthropicClientOptions): AnthropicClient {

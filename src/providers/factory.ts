@@ -2,17 +2,25 @@
 
 import type { ZotPaths } from "../config/mod.ts";
 import { ProviderError } from "../errors/mod.ts";
-import { ANTHROPIC_BASE_URL } from "./anthropic.ts";
-import { AnthropicProvider } from "./anthropic_provider.ts";
 import { type Catalog, loadCatalog } from "./catalog.ts";
-import { type CredentialEnv, findApiKey, missingKeyError, processEnv } from "./credentials.ts";
-import { OPENAI_BASE_URL } from "./openai.ts";
-import { OpenAIProvider } from "./openai_provider.ts";
+import {
+  type CredentialEnv,
+  findApiKey,
+  missingKeyError,
+  processEnv,
+  type ResolvedKey,
+} from "./credentials.ts";
+import {
+  ANTHROPIC_BASE_URL,
+  normalizeOpenAIBase,
+  OLLAMA_BASE_URL,
+  OPENAI_BASE_URL,
+} from "./endpoints.ts";
+import type { ModelInfo } from "./model_info.ts";
 import { DEFAULT_RETRY, type RetryPolicy } from "./stream_loop.ts";
-import type { BoundProvider } from "./types.ts";
+import type { BoundProvider, ModelRequest, StreamEvent } from "./types.ts";
 
-/** Where Ollama listens by default (its OpenAI-compatible API). */
-export const OLLAMA_BASE_URL = "http://localhost:11434/v1";
+export { OLLAMA_BASE_URL };
 
 /** Inputs of createProvider; `env`, `fetch`, `retry` and `catalog` are injectable for tests. */
 export interface CreateProviderOptions {
@@ -48,7 +56,7 @@ export function createProvider(options: CreateProviderOptions): BoundProvider {
   // Local and self-hosted endpoints (ollama, models.json entries with a baseUrl) need no key,
   // so a broken auth.json must not stop them; for the others its error names the file.
   const keyRequired = (provider === "anthropic" || provider === "openai") && !model.baseUrl;
-  let found;
+  let found: ResolvedKey | undefined;
   try {
     found = findApiKey({
       provider,
@@ -62,10 +70,41 @@ export function createProvider(options: CreateProviderOptions): BoundProvider {
   if (!found && keyRequired) throw missingKeyError(provider, paths);
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const common = { name: provider, model, catalog, baseUrl, fetch: options.fetch, retry };
+  const apiKey = found?.key;
+  // Each SDK takes tens of milliseconds to load: only the chosen one is imported, on the
+  // first request (literal paths, so `deno compile` and `deno bundle` still include them).
   if (provider === "anthropic") {
-    return new AnthropicProvider({ ...common, apiKey: found?.key ?? "zot-no-key" });
+    return new LazyProvider(provider, model, baseUrl, async () => {
+      const { AnthropicProvider } = await import("./anthropic_provider.ts");
+      return new AnthropicProvider({ ...common, apiKey: apiKey ?? "zot-no-key" });
+    });
   }
-  return new OpenAIProvider({ ...common, apiKey: found?.key });
+  return new LazyProvider(provider, model, normalizeOpenAIBase(baseUrl), async () => {
+    const { OpenAIProvider } = await import("./openai_provider.ts");
+    return new OpenAIProvider({ ...common, apiKey });
+  });
+}
+
+/** A provider that imports its SDK-backed implementation when it is first asked to stream. */
+class LazyProvider implements BoundProvider {
+  readonly name: string;
+  readonly model: ModelInfo;
+  readonly baseUrl: string;
+  #load: () => Promise<BoundProvider>;
+  #loaded?: Promise<BoundProvider>;
+
+  constructor(name: string, model: ModelInfo, baseUrl: string, load: () => Promise<BoundProvider>) {
+    this.name = name;
+    this.model = model;
+    this.baseUrl = baseUrl;
+    this.#load = load;
+  }
+
+  /** Streams one answer through the loaded provider; see Provider.stream. */
+  async *stream(request: ModelRequest): AsyncIterable<StreamEvent> {
+    this.#loaded ??= this.#load();
+    yield* (await this.#loaded).stream(request);
+  }
 }
 
 function defaultBaseUrl(provider: string): string {

@@ -9,6 +9,7 @@ import type {
   ChatCompletionMessageToolCall,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
+import { normalizeOpenAIBase } from "./endpoints.ts";
 import { connectionFailure, type Failure, retryAfterMs } from "./failure.ts";
 
 export type {
@@ -20,8 +21,7 @@ export type {
   ChatCompletionTool,
 };
 
-/** The public OpenAI API. */
-export const OPENAI_BASE_URL = "https://api.openai.com/v1";
+export { normalizeOpenAIBase, OPENAI_BASE_URL } from "./endpoints.ts";
 
 /** What an OpenAI client needs; nothing is read from the environment. */
 export interface OpenAIClientOptions {
@@ -33,12 +33,6 @@ export interface OpenAIClientOptions {
 
 /** The SDK client, with its own retries off (zot owns the retry policy). */
 export type OpenAIClient = OpenAI;
-
-/** `http://host:11434` → `http://host:11434/v1`; a base already ending in `/vN` is kept. */
-export function normalizeOpenAIBase(baseUrl: string): string {
-  const trimmed = baseUrl.replace(/\/+$/, "");
-  return /\/v\d+$/.test(new URL(trimmed).pathname) ? trimmed : `${trimmed}/v1`;
-}
 
 /** Creates a client bound to one key and base URL. */
 export function createOpenAIClient(options: OpenAIClientOptions): OpenAIClient {

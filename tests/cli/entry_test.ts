@@ -1,0 +1,69 @@
+import { assertEquals } from "../support/assert.ts";
+import { eagerGraph } from "../support/module_graph.ts";
+import { quickAnswer } from "../../src/cli/mod.ts";
+import type { Output } from "../../src/cli/mod.ts";
+import { runCli } from "../../src/cli/program.ts";
+
+function capture(): Output & { stdout: string } {
+  const o = {
+    stdout: "",
+    isTty: false,
+    color: false,
+    out: (t: string) => void (o.stdout += t),
+    err: () => {},
+  };
+  return o;
+}
+
+for (const args of [["--help"], ["-h"], ["--version"], ["-v"]]) {
+  Deno.test(`zot ${args[0]} without commander prints what commander prints`, async () => {
+    const out = capture();
+    assertEquals(await runCli(args, out), 0);
+    assertEquals(
+      quickAnswer(args),
+      out.stdout,
+      "src/cli/root_help.ts is stale: run deno run -A scripts/gen_help.ts",
+    );
+  });
+}
+
+Deno.test("other arguments are left to commander", () => {
+  for (const args of [[], ["--help", "ext"], ["ext", "--help"], ["-p", "--version"], ["-V"]]) {
+    assertEquals(quickAnswer(args), undefined, args.join(" "));
+  }
+});
+
+Deno.test("zot --version and --help load no npm package and nothing beyond the entrance", async () => {
+  const graph = await eagerGraph("main.ts");
+  assertEquals(graph.npm, []);
+  assertEquals(graph.files.filter((f) => f.startsWith("src/") && !f.startsWith("src/cli/")), []);
+  assertEquals(graph.files.includes("src/cli/program.ts"), false, graph.files.join("\n"));
+});
+
+Deno.test("zot ext loads neither the agent, the providers, the modes nor the TUI", async () => {
+  const graph = await eagerGraph("src/cli/program.ts");
+  const heavy = graph.files.filter((f) =>
+    /^src\/(agent|providers|modes|tui|session|tools|skills)\//.test(f)
+  );
+  assertEquals(heavy, []);
+  for (const name of ["openai", "@anthropic-ai/sdk", "@mariozechner/pi-tui"]) {
+    assertEquals(graph.npm.includes(name), false, name);
+  }
+});
+
+Deno.test("a run loads no provider SDK and no TUI until it needs them", async () => {
+  const graph = await eagerGraph("src/cli/run_root.ts");
+  for (const name of ["openai", "@anthropic-ai/sdk", "@mariozechner/pi-tui"]) {
+    assertEquals(graph.npm.includes(name), false, name);
+  }
+  assertEquals(graph.files.filter((f) => f.startsWith("src/tui/")), []);
+});
+
+Deno.test("each provider loads only its own SDK", async () => {
+  const anthropic = await eagerGraph("src/providers/anthropic_provider.ts");
+  assertEquals(anthropic.npm.includes("@anthropic-ai/sdk"), true);
+  assertEquals(anthropic.npm.includes("openai"), false);
+  const openai = await eagerGraph("src/providers/openai_provider.ts");
+  assertEquals(openai.npm.includes("openai"), true);
+  assertEquals(openai.npm.includes("@anthropic-ai/sdk"), false);
+});
