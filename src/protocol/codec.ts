@@ -7,6 +7,7 @@ import {
   type ExtensionFrameType,
   type HostFrame,
 } from "./frames.ts";
+import { quickNotify, quickToolResult } from "./hot_frames.ts";
 
 /** What one line from an extension decodes to. */
 export type DecodedLine =
@@ -47,6 +48,12 @@ export function decodeLine(line: string): DecodedLine {
     return { kind: "malformed", reason: 'a frame needs a string "type" field' };
   }
   if (!isFrameType(type)) return { kind: "unknown_type", frameType: type };
+  const quick = type === "notify"
+    ? quickNotify(value as Record<string, unknown>)
+    : type === "tool_result"
+    ? quickToolResult(value as Record<string, unknown>)
+    : undefined;
+  if (quick) return { kind: "frame", frame: quick };
   const result = EXTENSION_FRAME_SCHEMAS[type].safeParse(value);
   if (!result.success) {
     return { kind: "invalid", frameType: type, reason: describeIssues(result.error) };

@@ -1,6 +1,8 @@
 /**
  * One extension's log file: its stderr, appended verbatim, interleaved with `[zot] …`
- * lines from the host. Writes are serialised so lines never tear. A log that cannot be
+ * lines from the host. Writes are serialised so lines never tear, and what is queued while a
+ * write is under way goes out as one write (a flood of notes costs a few writes, not one
+ * each). A log that cannot be
  * opened or written degrades to a sink: logging never takes an extension (or zot) down.
  *
  * Diagnostics about bad input (malformed lines and the like) are rate-limited, so an
@@ -31,7 +33,8 @@ export class ExtensionLog {
   /** Why the file could not be opened, if it could not. */
   readonly problem: string | undefined;
   #file: Deno.FsFile | undefined;
-  #chain: Promise<void> = Promise.resolve();
+  #queued: Uint8Array[] = [];
+  #writing: Promise<void> | undefined;
   #closed = false;
   #tokens = DIAGNOSTIC_BURST;
   #refilledAt = Date.now();
@@ -89,12 +92,12 @@ export class ExtensionLog {
   /** Appends raw bytes (the extension's stderr); resolves when written, for backpressure. */
   raw(bytes: Uint8Array): Promise<void> {
     this.#enqueue(bytes);
-    return this.#chain;
+    return this.flush();
   }
 
   /** Resolves when everything queued so far is written. */
   flush(): Promise<void> {
-    return this.#chain;
+    return this.#writing ?? Promise.resolve();
   }
 
   /** Writes what is queued and closes the file; later writes are dropped. */
@@ -102,7 +105,7 @@ export class ExtensionLog {
     if (this.#closed) return;
     this.#flushSuppressed();
     this.#closed = true;
-    await this.#chain;
+    await this.flush();
     try {
       this.#file?.close();
     } catch {
@@ -120,14 +123,34 @@ export class ExtensionLog {
 
   #enqueue(bytes: Uint8Array): void {
     if (this.#closed || !this.#file) return;
-    const file = this.#file;
-    this.#chain = this.#chain.then(async () => {
+    this.#queued.push(bytes);
+    this.#writing ??= this.#drain(this.#file);
+  }
+
+  async #drain(file: Deno.FsFile): Promise<void> {
+    while (this.#queued.length > 0) {
+      const batch = concat(this.#queued);
+      this.#queued = [];
       try {
         let written = 0;
-        while (written < bytes.length) written += await file.write(bytes.subarray(written));
+        while (written < batch.length) written += await file.write(batch.subarray(written));
       } catch {
         // A full disk or a closed file must not break the extension; the bytes are lost.
       }
-    });
+    }
+    this.#writing = undefined;
   }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  let size = 0;
+  for (const part of parts) size += part.length;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }

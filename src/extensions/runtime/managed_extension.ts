@@ -82,6 +82,7 @@ export class ManagedExtension implements RegistrationSource {
   #conn: ExtensionConnection | undefined;
   #helloTimer: ReturnType<typeof setTimeout> | undefined;
   #idleTimer: ReturnType<typeof setTimeout> | undefined;
+  #lastActivity = 0;
   #stopping: Promise<void> | undefined;
   #settle!: () => void;
   /** Resolves once the extension is ready, refused or exited. */
@@ -266,15 +267,29 @@ export class ManagedExtension implements RegistrationSource {
     this.#changed();
   }
 
+  /**
+   * Restarts the ready idle window. A frame flood before ready calls this per frame, so it
+   * only stamps the time: the one timer, when it fires early, sleeps for what is left.
+   */
   #armIdle(): void {
     if (this.#state !== "starting" || !this.#accepted) return;
-    clearTimeout(this.#idleTimer);
-    const ms = this.#link.options.readyIdleMs;
+    this.#lastActivity = performance.now();
+    if (this.#idleTimer === undefined) this.#scheduleIdle(this.#link.options.readyIdleMs);
+  }
+
+  #scheduleIdle(delay: number): void {
     this.#idleTimer = setTimeout(() => {
       this.#idleTimer = undefined;
+      if (this.#state !== "starting") return;
+      const ms = this.#link.options.readyIdleMs;
+      const left = this.#lastActivity + ms - performance.now();
+      if (left >= 1) {
+        this.#scheduleIdle(left);
+        return;
+      }
       this.#log.note(`no ready frame; auto-readying after ${ms} ms idle`);
       this.#markReady("idle");
-    }, ms);
+    }, delay);
   }
 
   #markReady(via: ReadyVia): void {
