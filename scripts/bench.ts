@@ -7,6 +7,7 @@
  */
 
 import { benchAgent } from "./bench/agent_bench.ts";
+import { runCliBench } from "./bench/cli_bench.ts";
 import { type BenchResult, formatResult, runExtBench } from "./bench/ext_bench.ts";
 import { runTuiBench } from "./bench/tui_bench.ts";
 
@@ -18,6 +19,11 @@ interface Suite {
 }
 
 const SUITES: Suite[] = [
+  {
+    name: "cli",
+    description: "whole process: zot --version/--help/ext list/-p (0, 1, 20 extensions), peak RSS",
+    run: () => runCliBench(),
+  },
   {
     name: "ext",
     description: "extension host: spawn+handshake, tool-call latency, notify/event throughput",

@@ -12,6 +12,9 @@
  * - event_throughput: lifecycle events per second from emit() to one extension,
  *   against writing as many raw lines to a counting process.
  *
+ * Both clocks start once the child runs: the host's after start() (the extension is
+ * ready), the raw one after the child printed "ready", so neither includes Deno's start.
+ *
  * Run alone: deno run -A scripts/bench/ext_bench.ts [--calls=N] [--notifies=N]
  */
 
@@ -28,7 +31,7 @@ export interface BenchResult {
   value: number;
   /** The baseline, in `unit`. */
   baseline: number;
-  unit: "ms" | "per s";
+  unit: "ms" | "per s" | "MiB";
   /** value / baseline: for ms, how many times slower; for per s, the share of raw speed. */
   ratio: number;
   /** What the baseline is. */
@@ -239,7 +242,9 @@ async function roundTrips(paths: ZotPaths, cwd: string, calls: number): Promise<
 
 async function notifyThroughput(paths: ZotPaths, cwd: string, count: number) {
   const raw = new RawProcess(["flood", String(count)]);
+  await raw.line();
   const rawStart = performance.now();
+  await raw.write("go\n");
   const lines = await raw.countToEnd();
   const rawRate = lines / ((performance.now() - rawStart) / 1000);
   await raw.close();
@@ -267,6 +272,7 @@ async function notifyThroughput(paths: ZotPaths, cwd: string, count: number) {
 async function eventThroughput(paths: ZotPaths, cwd: string, count: number) {
   const raw = new RawProcess(["count", String(count)]);
   const line = JSON.stringify({ type: "event", event: "turn_start", step: 1 }) + "\n";
+  await raw.line();
   const rawStart = performance.now();
   for (let sent = 0; sent < count; sent += 1000) {
     await raw.write(line.repeat(Math.min(1000, count - sent)));
@@ -306,8 +312,13 @@ export async function runExtBench(options: Partial<ExtBenchOptions> = {}): Promi
 
 /** One result as a table row. */
 export function formatResult(r: BenchResult): string {
-  const fmt = (v: number) => (r.unit === "ms" ? `${v.toFixed(3)} ms` : `${Math.round(v)}/s`);
-  const ratio = r.unit === "ms"
+  const fmt = (v: number) =>
+    r.unit === "ms"
+      ? `${v.toFixed(3)} ms`
+      : r.unit === "MiB"
+      ? `${v.toFixed(1)} MiB`
+      : `${Math.round(v)}/s`;
+  const ratio = r.unit !== "per s"
     ? `${r.ratio.toFixed(2)}x the baseline`
     : `${(r.ratio * 100).toFixed(1)}% of the baseline`;
   return `${r.name.padEnd(22)} ${fmt(r.value).padStart(14)}  vs ${fmt(r.baseline).padStart(14)}  ` +

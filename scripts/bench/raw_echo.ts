@@ -1,7 +1,9 @@
 /**
- * The raw pipe baseline for the host benchmark: no protocol, no host. `echo` prints
- * "ready" and echoes every line; `flood N` prints N lines in 1000-line writes; `count N`
- * prints "done" after reading N lines.
+ * The raw pipe baseline for the host benchmark: no protocol, no host. Every mode first
+ * prints "ready", so the benchmark can start its clock once Deno has started (the host's
+ * clock starts after its extension is ready too). `echo` echoes every line; `flood N`
+ * waits for one line, then prints N lines in 1000-line writes; `count N` prints "done"
+ * after reading N lines.
  */
 
 const [mode, arg] = Deno.args;
@@ -10,15 +12,18 @@ const out = Deno.stdout.writable.getWriter();
 const write = (text: string) => out.write(encoder.encode(text));
 const line = JSON.stringify({ type: "notify", level: "info", message: "tick" }) + "\n";
 
+await write("ready\n");
 if (mode === "flood") {
   const count = Number(arg);
+  const reader = Deno.stdin.readable.getReader();
+  await reader.read();
+  await reader.cancel();
   const batch = line.repeat(1000);
   for (let sent = 0; sent < count; sent += 1000) {
     await write(count - sent >= 1000 ? batch : line.repeat(count - sent));
   }
   await out.close();
 } else {
-  if (mode === "echo") await write("ready\n");
   const target = Number(arg ?? "0");
   let seen = 0;
   for await (const chunk of Deno.stdin.readable) {

@@ -1,0 +1,1 @@
+// The floor of the whole-process benchmarks: `deno run` of a script that does nothing.
