@@ -101,6 +101,7 @@ async function firstFrame(
 }
 
 // CSI, OSC and APC sequences (styles, cursor moves, links, pi-tui's cursor marker).
+// deno-lint-ignore no-control-regex -- escape sequences are what it matches
 const ESCAPES = /\x1b\[[0-9;?:]*[ -\/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b_[^\x07]*\x07/g;
 
 /** Every line the app renders for this transcript, styles stripped. */
