@@ -9,6 +9,7 @@
 import { benchAgent } from "./bench/agent_bench.ts";
 import { runCliBench } from "./bench/cli_bench.ts";
 import { type BenchResult, formatResult, runExtBench } from "./bench/ext_bench.ts";
+import { runSpawnBench } from "./bench/spawn_bench.ts";
 import { runTuiBench } from "./bench/tui_bench.ts";
 
 /** A named group of benchmarks. */
@@ -28,6 +29,11 @@ const SUITES: Suite[] = [
     name: "ext",
     description: "extension host: spawn+handshake, tool-call latency, notify/event throughput",
     run: () => runExtBench(),
+  },
+  {
+    name: "spawn",
+    description: "spawning 20 children: detached (process group), setsid(1), bwrap PID namespace",
+    run: () => runSpawnBench(),
   },
   {
     name: "agent",
