@@ -71,8 +71,8 @@ export function createProvider(options: CreateProviderOptions): BoundProvider {
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const common = { name: provider, model, catalog, baseUrl, fetch: options.fetch, retry };
   const apiKey = found?.key;
-  // Each SDK takes tens of milliseconds to load: only the chosen one is imported, on the
-  // first request (literal paths, so `deno compile` and `deno bundle` still include them).
+  // Each SDK takes tens of milliseconds to load: only the chosen one is imported, when a run
+  // creates its provider (literal paths, so `deno compile` and `deno bundle` include them).
   if (provider === "anthropic") {
     return new LazyProvider(provider, model, baseUrl, async () => {
       const { AnthropicProvider } = await import("./anthropic_provider.ts");
@@ -85,24 +85,25 @@ export function createProvider(options: CreateProviderOptions): BoundProvider {
   });
 }
 
-/** A provider that imports its SDK-backed implementation when it is first asked to stream. */
+/** A provider whose SDK-backed implementation is imported when the provider is created. */
 class LazyProvider implements BoundProvider {
   readonly name: string;
   readonly model: ModelInfo;
   readonly baseUrl: string;
-  #load: () => Promise<BoundProvider>;
-  #loaded?: Promise<BoundProvider>;
+  #loaded: Promise<BoundProvider>;
 
   constructor(name: string, model: ModelInfo, baseUrl: string, load: () => Promise<BoundProvider>) {
     this.name = name;
     this.model = model;
     this.baseUrl = baseUrl;
-    this.#load = load;
+    // Start loading now: the SDK then loads while the run starts its extensions and reads
+    // its session, instead of after. A failure is kept for the first stream to report.
+    this.#loaded = load();
+    this.#loaded.catch(() => {});
   }
 
   /** Streams one answer through the loaded provider; see Provider.stream. */
   async *stream(request: ModelRequest): AsyncIterable<StreamEvent> {
-    this.#loaded ??= this.#load();
     yield* (await this.#loaded).stream(request);
   }
 }
