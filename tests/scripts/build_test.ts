@@ -2,16 +2,17 @@ import { assertEquals, assertIncludes } from "../support/assert.ts";
 import { join } from "node:path";
 import { smokeTest, ZOT_PERMISSIONS } from "../../src/release/mod.ts";
 import { ZOT_VERSION } from "../../src/config/mod.ts";
+import { ProviderServer } from "../support/provider_server.ts";
 
 const repo = join(import.meta.dirname!, "..", "..") + "/";
 
-async function run(args: string[], cwd = repo) {
+async function run(args: string[], cwd = repo, env: Record<string, string> = {}) {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args,
     cwd,
     stdout: "piped",
     stderr: "piped",
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...env },
   }).output();
   return { code, out: new TextDecoder().decode(stdout), err: new TextDecoder().decode(stderr) };
 }
@@ -33,6 +34,32 @@ Deno.test("deno bundle produces one file that runs zot without the source tree",
     // scaffolding needs the embedded templates and SDK, and the extension must pass --probe.
     const zot = [Deno.execPath(), "run", ...ZOT_PERMISSIONS, bundle];
     assertEquals(await smokeTest({ zot, version: ZOT_VERSION }), undefined);
+    // A run goes through the lazily imported modes and provider SDKs: the bundle has them.
+    await using server = await ProviderServer.start();
+    for (const provider of ["openai", "anthropic"]) {
+      server.reply({ text: `bundled ${provider}` });
+      const printed = await run(
+        [
+          "run",
+          "-A",
+          bundle,
+          "-p",
+          "--provider",
+          provider,
+          "--base-url",
+          server.url,
+          "--api-key",
+          "k",
+          "--no-session",
+          "--no-ext",
+          "hi",
+        ],
+        dir,
+        { ZOT_HOME: join(dir, "home") },
+      );
+      assertEquals(printed.code, 0, printed.err);
+      assertEquals(printed.out, `bundled ${provider}\n`);
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
