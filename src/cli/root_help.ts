@@ -43,6 +43,12 @@ Options:
 Commands:
   ext [options]                  manage extensions (list, install, remove,
                                  enable, disable, logs, permissions, check, new)
+  upgrade [options]              upgrade this zot binary to the newest release
+                                 (--check only reports)
+  doctor [options]               check deno, the OS sandbox, git, runtimes,
+                                 $ZOT_HOME and provider keys
+  completions [options] <shell>  print a shell completion script (bash, zsh or
+                                 fish)
 
 One-run grants for --ext extensions that run sandboxed by Deno:
   --allow-<perm>[=list], --deny-<perm>[=list]
