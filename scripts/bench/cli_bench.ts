@@ -208,8 +208,11 @@ function costRow(
 }
 
 /** Runs the whole-process CLI benchmarks. */
-export async function runCliBench(options: { runs?: number } = {}): Promise<BenchResult[]> {
+export async function runCliBench(
+  options: { runs?: number; many?: number } = {},
+): Promise<BenchResult[]> {
   const runs = options.runs ?? 10;
+  const many = options.many ?? 20;
   const dir = await Deno.makeTempDir({ prefix: "zot-cli-bench-" });
   try {
     await Deno.mkdir(join(dir, "cwd"));
@@ -219,7 +222,7 @@ export async function runCliBench(options: { runs?: number } = {}): Promise<Benc
       dir,
       url: server.url,
       env: { ...Deno.env.toObject(), ZOT_HOME: join(dir, "home"), NO_COLOR: "1" },
-      extDirs: await makeExtensions(dir, 20),
+      extDirs: await makeExtensions(dir, many),
       rawSpecs: new Map(),
     };
     const gnuTime = await hasGnuTime();
@@ -231,8 +234,8 @@ export async function runCliBench(options: { runs?: number } = {}): Promise<Benc
       print0: printArgs(setup, 0),
       raw1: [Deno.execPath(), "run", "-A", RAW_SPAWNER, await rawSpecFile(setup, 1)],
       print1: printArgs(setup, 1),
-      raw20: [Deno.execPath(), "run", "-A", RAW_SPAWNER, await rawSpecFile(setup, 20)],
-      print20: printArgs(setup, 20),
+      rawMany: [Deno.execPath(), "run", "-A", RAW_SPAWNER, await rawSpecFile(setup, many)],
+      printMany: printArgs(setup, many),
     };
     const s = await rounds(commands, setup, runs, gnuTime);
     const empty = "an empty `deno run` script";
@@ -242,9 +245,14 @@ export async function runCliBench(options: { runs?: number } = {}): Promise<Benc
       timeRow("cli_ext_list", s.extList, s.empty, empty),
       timeRow("cli_print_0ext", s.print0, s.empty, empty),
       timeRow("cli_print_1ext", s.print1, s.empty, empty),
-      timeRow("cli_print_20ext", s.print20, s.empty, empty),
+      timeRow(`cli_print_${many}ext`, s.printMany, s.empty, empty),
       timeRow("cli_print_1ext_raw", s.print1, s.raw1, "a script spawning the same 1 program"),
-      timeRow("cli_print_20ext_raw", s.print20, s.raw20, "a script spawning the same 20 programs"),
+      timeRow(
+        `cli_print_${many}ext_raw`,
+        s.printMany,
+        s.rawMany,
+        `a script spawning the same ${many} programs`,
+      ),
       costRow(
         "ext_start_cost_1",
         s.print1,
@@ -254,12 +262,12 @@ export async function runCliBench(options: { runs?: number } = {}): Promise<Benc
         "1 raw spawn to its first line (script minus empty script)",
       ),
       costRow(
-        "ext_start_cost_20",
-        s.print20,
+        `ext_start_cost_${many}`,
+        s.printMany,
         s.print0,
-        s.raw20,
+        s.rawMany,
         s.empty,
-        "20 raw spawns to first line (script minus empty script)",
+        `${many} raw spawns to first line (script minus empty script)`,
       ),
     ];
     if (gnuTime) {
