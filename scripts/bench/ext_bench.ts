@@ -6,7 +6,7 @@
  * - spawn_handshake_1 / _20: ExtensionHost.start() until every extension is ready,
  *   against spawning as many raw echo processes and reading their first line.
  * - tool_call_p50 / _p99: sequential callTool round trips, against writing a line and
- *   reading its echo.
+ *   reading its echo (the two alternate, call by call).
  * - notify_throughput: notify frames per second from one extension to the callback,
  *   against reading as many raw lines.
  * - event_throughput: lifecycle events per second from emit() to one extension,
@@ -193,33 +193,39 @@ async function spawnBench(paths: ZotPaths, cwd: string, count: number, rounds: n
 }
 
 async function roundTrips(paths: ZotPaths, cwd: string, calls: number): Promise<BenchResult[]> {
-  const raw = new RawProcess(["echo"]);
-  await raw.line();
-  const rawTimes: number[] = [];
   const payload = JSON.stringify({
     type: "tool_call",
     id: "1",
     name: "echo",
     args: { text: "hi" },
   });
-  for (let i = 0; i < calls; i++) {
-    const t = performance.now();
-    await raw.write(payload + "\n");
-    await raw.line();
-    rawTimes.push(performance.now() - t);
-  }
-  await raw.close();
-
-  const host = await ExtensionHost.start(benchSpecs(1), { paths, cwd, provider: "p", model: "m" });
+  const raw = new RawProcess(["echo"]);
+  const rawTimes: number[] = [];
   const hostTimes: number[] = [];
   try {
-    for (let i = 0; i < calls; i++) {
-      const t = performance.now();
-      await host.callTool("echo", { text: "hi" });
-      hostTimes.push(performance.now() - t);
+    await raw.line();
+    const host = await ExtensionHost.start(benchSpecs(1), {
+      paths,
+      cwd,
+      provider: "p",
+      model: "m",
+    });
+    try {
+      // Raw and host calls alternate, so a machine that slows down mid-run slows both alike.
+      for (let i = 0; i < calls; i++) {
+        let t = performance.now();
+        await raw.write(payload + "\n");
+        await raw.line();
+        rawTimes.push(performance.now() - t);
+        t = performance.now();
+        await host.callTool("echo", { text: "hi" });
+        hostTimes.push(performance.now() - t);
+      }
+    } finally {
+      await host.shutdown();
     }
   } finally {
-    await host.shutdown();
+    await raw.close();
   }
   const baselineName = "writing a line to a raw echo process and reading it back";
   return [
