@@ -52,11 +52,13 @@ function describe(result: ReturnType<Validator["validate"]>): string[] {
       continue;
     }
     const where = unit.instanceLocation === "#" ? "" : unit.instanceLocation.replace(/^#\//, "");
-    const line = where ? `${where}: ${unit.error}` : unit.error;
+    // cfworker ends some messages with a period; callers join problems into sentences.
+    const error = unit.error.replace(/\.+$/, "");
+    const line = where ? `${where}: ${error}` : error;
     if (!seen.has(line)) {
       seen.add(line);
       leaves.push(line);
     }
   }
-  return leaves.length ? leaves : result.errors.map((e) => e.error);
+  return leaves.length ? leaves : result.errors.map((e) => e.error.replace(/\.+$/, ""));
 }
