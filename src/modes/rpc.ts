@@ -258,9 +258,7 @@ class RpcServer {
     if (typeof message !== "string") return { error: `prompt: "message" must be a string` };
     const images = parseImages(command.images);
     if (typeof images === "string") return { error: `prompt: ${images}` };
-    if (message.trim() === "" && images.length === 0) {
-      return { error: "prompt: message is empty" };
-    }
+    if (message.trim() === "" && images.length === 0) return { error: emptyPrompt(command) };
     const content: (TextBlock | ImageBlock)[] = [];
     if (message !== "") content.push({ type: "text", text: message });
     content.push(...images);
@@ -378,6 +376,15 @@ class RpcServer {
   #write(object: WireObject): void {
     this.#ctx.output.out(JSON.stringify(object) + "\n");
   }
+}
+
+/** Names the field a prompt lacks, and the likely mix-up with `command`'s `text`. */
+function emptyPrompt(command: Command): string {
+  if (command.message === undefined || command.message === null) {
+    const mixUp = command.text !== undefined ? ` ("text" is for the command command)` : "";
+    return `prompt: the "message" field is missing${mixUp}; send {"type":"prompt","message":"…"}`;
+  }
+  return `prompt: the "message" field is empty`;
 }
 
 function parseImages(value: unknown): ImageBlock[] | string {
