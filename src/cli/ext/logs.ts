@@ -3,7 +3,13 @@
 import { Command } from "../commander.ts";
 import { pathExists } from "../../config/mod.ts";
 import { ZotError } from "../../errors/mod.ts";
-import { auditLogFile, followLog, logFileFor, printLog } from "../../extensions/mod.ts";
+import {
+  auditLogFile,
+  findInstalled,
+  followLog,
+  logFileFor,
+  printLog,
+} from "../../extensions/mod.ts";
 import { type ExtCommandContext, onInterrupt } from "./context.ts";
 
 /** `zot ext logs <name> [-f]`. */
@@ -14,9 +20,12 @@ export function addLogs(ext: Command, { output, locations }: ExtCommandContext):
     .option("-f, --follow", "keep printing new lines until interrupted (Ctrl-C)")
     .option("--audit", "show Deno's permission audit instead (written under zot --ext-audit)")
     .action(async (name, options) => {
-      const { paths } = locations();
+      const { cwd, paths } = locations();
       // logFileFor refuses an unsafe name with a usage error before any path is built.
       const log = logFileFor(paths, name);
+      // A name with no log and no install is a typo, said as every other subcommand says it;
+      // a log without an install is still shown (--ext extensions and removed ones log too).
+      if (!(await pathExists(log))) await findInstalled(name, { cwd, paths });
       const path = options.audit ? auditLogFile(paths, name) : log;
       if (options.audit && !(await pathExists(path))) {
         throw new ZotError("ext_no_audit", `no permission audit for extension "${name}" yet`, 1, {

@@ -265,7 +265,7 @@ Deno.test("with both scopes: project by default, --global picks the other", asyn
 
 Deno.test("unknown names exit 1 with a clear message; bad usage exits 2", async () => {
   await using w = await world();
-  for (const sub of ["remove", "enable", "disable"]) {
+  for (const sub of ["remove", "enable", "disable", "logs"]) {
     const run = await zot(w, sub, "ghost");
     assertEquals(run.code, 1, sub);
     assertEquals(run.stderr, `zot: no extension named "ghost" is installed; see: zot ext list\n`);
@@ -310,6 +310,7 @@ Deno.test("--help works for ext and every subcommand", async () => {
 
 Deno.test("logs: prints the log; a missing log says when it appears", async () => {
   await using w = await world();
+  await writeExtension(join(w.global, "x"), { name: "x", exec: "true" });
   const missing = await zot(w, "logs", "x");
   assertEquals(missing.code, 1);
   assertIncludes(
@@ -317,6 +318,9 @@ Deno.test("logs: prints the log; a missing log says when it appears", async () =
     `no log for extension "x" yet; it is written when zot starts the extension`,
   );
   await writeFiles(join(w.home, "logs"), { "ext-x.log": "started\nboom\n" });
+  assertEquals(ok(await zot(w, "logs", "x")).stdout, "started\nboom\n");
+  // A log outlives its install (and --ext extensions are never installed): it is still shown.
+  await Deno.remove(join(w.global, "x"), { recursive: true });
   assertEquals(ok(await zot(w, "logs", "x")).stdout, "started\nboom\n");
 });
 
