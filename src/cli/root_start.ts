@@ -87,7 +87,7 @@ export async function startProvider(flags: RootFlags, paths: ZotPaths): Promise<
       throw err;
     }
     const provider = keylessProvider(providerName, catalog.resolve(providerName, modelId), err);
-    return { providerName, provider, catalog, credentials: { ok: false, hint: err.message } };
+    return { providerName, provider, catalog, credentials: { ok: false, hint: err.hint ?? err.message } };
   }
 }
 

@@ -123,11 +123,11 @@ export function providersWithKeys(options: { env: CredentialEnv; paths: ZotPaths
 /** The error for a provider that needs a key and has none. */
 export function missingKeyError(provider: string, paths: ZotPaths): ProviderError {
   const envVar = apiKeyEnvVar(provider);
-  return new ProviderError(
-    "missing_api_key",
-    `no API key for ${provider}; set ${envVar} or run zot with --api-key ` +
+  // The hint apart, so the TUI's banner can say what is missing once and then how to fix it.
+  return new ProviderError("missing_api_key", `no API key for ${provider}`, {
+    hint: `set ${envVar} or run zot with --api-key ` +
       `(or add {"${provider}":{"api_key":"…"}} to ${paths.authFile})`,
-  );
+  });
 }
 
 function badAuth(path: string, what: string): ConfigError {

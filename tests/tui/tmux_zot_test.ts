@@ -5,7 +5,7 @@
  * after the turn; Esc cancels; resize re-renders.
  */
 
-import { assert, assertIncludes } from "../support/assert.ts";
+import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
 import { ProviderServer } from "../support/provider_server.ts";
 import { TmuxSession } from "./support/tmux.ts";
 import { zotArgv } from "./support/zot_tmux.ts";
@@ -125,7 +125,9 @@ Deno.test("tmux: without a key zot still opens the TUI and says how to set one; 
   );
   try {
     const screen = await s.waitFor("no API key for anthropic");
-    assertIncludes(screen, "ANTHROPIC_API_KEY");
+    assertIncludes(screen, "no API key for anthropic: set ANTHROPIC_API_KEY");
+    // The banner says what is missing once, then how to fix it.
+    assertEquals(screen.split("no API key for anthropic").length, 2, screen);
     await s.type("hello?");
     await s.send(["Enter"]);
     await s.waitFor((p) => p.split("no API key for anthropic").length > 2);
