@@ -1,7 +1,7 @@
 /** Opening the session a run writes to: new, --continue, --resume, --session, or none. */
 
 import { UsageError } from "../errors/mod.ts";
-import type { Session, SessionInfo, SessionStore } from "../session/mod.ts";
+import type { LoadReport, Session, SessionInfo, SessionStore } from "../session/mod.ts";
 
 /** The session flags. */
 export interface SessionFlags {
@@ -33,16 +33,53 @@ export async function openSession(
   io: PickerIo,
 ): Promise<Session | undefined> {
   if (flags.noSession) return undefined;
-  if (flags.sessionPath) return await store.open(flags.sessionPath);
+  const open = async (path: string) => {
+    const session = await store.open(path);
+    const repairs = describeRepairs(session.report);
+    if (repairs) io.err(`zot: session ${session.path}: ${repairs}\n`);
+    return session;
+  };
+  if (flags.sessionPath) return await open(flags.sessionPath);
   if (flags.continue) {
     const latest = await store.latest(identity.cwd);
-    if (latest) return await store.open(latest.path);
+    if (latest) return await open(latest.path);
     io.err("zot: no earlier session for this folder; starting a new one\n");
   } else if (flags.resume) {
     const picked = await pick(await store.list(identity.cwd), io);
-    if (picked) return await store.open(picked.path);
+    if (picked) return await open(picked.path);
   }
   return await store.create(identity);
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** What loading skipped or repaired, in words; empty when the file was whole. */
+export function describeRepairs(report: LoadReport): string {
+  const parts: string[] = [];
+  if (report.skippedLines > 0) {
+    parts.push(
+      `skipped ${plural(report.skippedLines, "unreadable record", "unreadable records")} ` +
+        "(left in the file; the conversation goes on without them)",
+    );
+  }
+  if (report.droppedTailBytes > 0) {
+    parts.push(`cut a torn last record (${report.droppedTailBytes} bytes) off the file`);
+  }
+  if (report.stubbedResults > 0) {
+    parts.push(
+      `marked ${
+        plural(report.stubbedResults, "tool call", "tool calls")
+      } without a result as aborted`,
+    );
+  }
+  if (report.orphanedResults > 0) {
+    parts.push(
+      `dropped ${plural(report.orphanedResults, "tool result", "tool results")} no call asked for`,
+    );
+  }
+  return parts.join("; ");
 }
 
 function describe(info: SessionInfo, n: number): string {

@@ -20,3 +20,31 @@ Deno.test("a tool call that breaks an enum tells the model why in one sentence, 
   assertIncludes(sent, `["now","wait"]. Check the tool's schema`.replaceAll('"', '\\"'));
   assertEquals(sent.includes(".."), false, sent);
 });
+
+async function sessionFiles(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) found.push(...await sessionFiles(path));
+    else if (entry.name.endsWith(".jsonl")) found.push(path);
+  }
+  return found;
+}
+
+Deno.test("zot -c says how many records of a session torn in the middle it skipped", async () => {
+  await using world = await World.create([
+    { text: "first answer" },
+    { text: "second answer" },
+    { text: "third answer" },
+  ]);
+  assertEquals((await world.run(["-p", "one"])).code, 0);
+  assertEquals((await world.run(["-c", "-p", "two"])).code, 0);
+  const [file] = await sessionFiles(world.home);
+  const lines = (await Deno.readTextFile(file)).split("\n");
+  const middle = lines.findIndex((l) => l.includes("first answer"));
+  lines[middle] = lines[middle].slice(0, 20);
+  await Deno.writeTextFile(file, lines.join("\n"));
+  const result = await world.run(["-c", "-p", "three"]);
+  assertEquals(result.code, 0, result.stderr);
+  assertIncludes(result.stderr, `zot: session ${file}: skipped 1 unreadable record (left in the`);
+});
