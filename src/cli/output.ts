@@ -12,6 +12,11 @@ export interface Output {
   readonly isTty: boolean;
   /** Whether colour escapes may be written. */
   readonly color: boolean;
+  /**
+   * Aborted once stdout is closed by its reader (`zot … | head -1`); writes after that are
+   * dropped, and long-running work listens to end early and quietly.
+   */
+  readonly closed?: AbortSignal;
 }
 
 /** Whether colour is allowed: NO_COLOR disables it, and it is only used on a terminal. */
@@ -21,15 +26,36 @@ export function colorAllowed(isTty: boolean): boolean {
   return isTty;
 }
 
-/** Output to the process's stdout and stderr. */
+/**
+ * Output to the process's stdout and stderr. A reader that closes early is not an error:
+ * the broken pipe is noted once on `closed` and later writes are dropped, so no command or
+ * mode has to handle it and none ends with an internal error.
+ */
 export function processOutput(): Output {
   const isTty = Deno.stdout.isTerminal();
+  const closed = new AbortController();
   return {
-    out: (text) => writeAll(Deno.stdout, text),
-    err: (text) => writeAll(Deno.stderr, text),
+    out: (text) => {
+      if (closed.signal.aborted) return;
+      if (!writeOrBrokenPipe(Deno.stdout, text)) closed.abort();
+    },
+    // A closed stderr leaves nowhere to report anything; carry on without it.
+    err: (text) => void writeOrBrokenPipe(Deno.stderr, text),
     isTty,
     color: colorAllowed(isTty),
+    closed: closed.signal,
   };
+}
+
+/** Writes all of `text`; false when the reader has closed the pipe. */
+function writeOrBrokenPipe(stream: { writeSync(p: Uint8Array): number }, text: string): boolean {
+  try {
+    writeAll(stream, text);
+    return true;
+  } catch (err) {
+    if (err instanceof Deno.errors.BrokenPipe) return false;
+    throw err;
+  }
 }
 
 function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string): void {

@@ -2,7 +2,7 @@
 
 import { Command, CommanderError, Option } from "./commander.ts";
 import { ZOT_VERSION } from "../config/mod.ts";
-import { UsageError, ZotError } from "../errors/mod.ts";
+import { CancelledError, UsageError, ZotError } from "../errors/mod.ts";
 import { type Output, paint, processOutput } from "./output.ts";
 import { buildExtCommand } from "./ext/mod.ts";
 import { addRunGrantOptions, RUN_GRANT_HELP } from "./run_grant.ts";
@@ -133,6 +133,9 @@ export async function runCli(args: string[], output: Output = processOutput()): 
     await program.parseAsync(args, { from: "user" });
     return 0;
   } catch (err) {
+    // The reader of stdout went away and the run was cut short for it: end quietly, as
+    // `zot … | head -1` is meant to.
+    if (output.closed?.aborted && err instanceof CancelledError) return 0;
     return reportError(err, output, debug);
   }
 }

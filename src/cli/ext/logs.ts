@@ -36,6 +36,8 @@ export function addLogs(ext: Command, { output, locations }: ExtCommandContext):
       if (!options.follow) return await printLog(name, path, write);
       const controller = new AbortController();
       const stopListening = onInterrupt(() => controller.abort());
+      // A closed stdout drops writes instead of failing them, so follow stops on its signal.
+      output.closed?.addEventListener("abort", () => controller.abort(), { once: true });
       try {
         await followLog(name, path, write, { signal: controller.signal });
       } finally {
