@@ -91,29 +91,50 @@ function stateText(row: ListRow): string {
   return row.state;
 }
 
-/** Plain text for pipes: one tab-separated line per row, "-" for an empty field. */
-export function renderPlain(rows: ListRow[]): string {
+/**
+ * One column of `zot ext list`, shared by the table and the plain format, so a new column is
+ * one entry here. `table` and `plain` give the cell text (null or "" print as "-" in plain).
+ */
+export interface ListColumn {
+  header: string;
+  table(row: ListRow): string | null;
+  plain(row: ListRow): string | null;
+  /** Coloured by the row's state on a terminal. */
+  styled?: boolean;
+}
+
+/**
+ * The columns, in table order. The plain format prints them in the same order and is a
+ * documented interface (docs/extensions.md): new columns are only ever added at the end.
+ */
+export const LIST_COLUMNS: readonly ListColumn[] = [
+  { header: "NAME", table: (r) => r.name, plain: (r) => r.name },
+  { header: "VERSION", table: (r) => r.version, plain: (r) => r.version },
+  { header: "SOURCE", table: (r) => r.source, plain: (r) => r.source },
+  {
+    header: "STATE",
+    table: (r) => r.state === "shadowed" ? stateText(r) : r.state,
+    plain: stateText,
+    styled: true,
+  },
+  { header: "ACCESS", table: (r) => r.access, plain: (r) => r.access },
+  { header: "DESCRIPTION", table: (r) => r.description ?? "", plain: (r) => r.description },
+  { header: "PATH", table: (r) => r.path, plain: (r) => r.path },
+];
+
+/** Plain text for pipes: one tab-separated line per row, "-" for an empty field, no header. */
+export function renderPlain(rows: ListRow[], columns = LIST_COLUMNS): string {
   return rows.map((row) =>
-    [row.name, row.version, row.source, stateText(row), row.access, row.description, row.path]
+    columns.map((column) => column.plain(row))
       .map((field) => (field === null || field === "" ? "-" : terminalSafe(field)))
       .join("\t") + "\n"
   ).join("");
 }
 
 /** An aligned table for a terminal; a long reason goes on its own line under the row. */
-export function renderTable(rows: ListRow[], output: Output): string {
-  const header = ["NAME", "VERSION", "SOURCE", "STATE", "ACCESS", "DESCRIPTION", "PATH"];
-  const cells = rows.map((row) =>
-    [
-      row.name,
-      row.version ?? "-",
-      row.source,
-      row.state === "shadowed" ? stateText(row) : row.state,
-      row.access ?? "-",
-      row.description ?? "",
-      row.path,
-    ].map(terminalSafe)
-  );
+export function renderTable(rows: ListRow[], output: Output, columns = LIST_COLUMNS): string {
+  const header = columns.map((c) => c.header);
+  const cells = rows.map((row) => columns.map((c) => terminalSafe(c.table(row) ?? "-")));
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const pad = (text: string, i: number) => text.padEnd(widths[i]);
   let text = paint(output, "bold", header.map(pad).join("  ").trimEnd()) + "\n";
@@ -121,7 +142,7 @@ export function renderTable(rows: ListRow[], output: Output): string {
     const row = rows[r];
     const line = cell.map((value, i) => {
       const padded = i === cell.length - 1 ? value : pad(value, i);
-      return i === 3 ? paint(output, STATE_STYLE[row.state], padded) : padded;
+      return columns[i].styled ? paint(output, STATE_STYLE[row.state], padded) : padded;
     }).join("  ");
     text += line.trimEnd() + "\n";
     if (row.state === "invalid") {
