@@ -10,6 +10,7 @@ import { buildUpgradeCommand } from "./upgrade.ts";
 import { buildDoctorCommand } from "./doctor.ts";
 import { buildCompletionsCommand } from "./completions.ts";
 import { refuseNearCommand } from "./near_command.ts";
+import { applyGroupConvention } from "./command_group.ts";
 
 /** The column commander wraps the root help at, on a terminal or not. */
 export const HELP_WIDTH = 80;
@@ -115,6 +116,7 @@ Modes:
     const { runRoot } = await import("./run_root.ts");
     await runRoot({ prompt: prompt.join(" "), options: all, output });
   });
+  applyGroupConvention(program);
   return program;
 }
 
