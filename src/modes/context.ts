@@ -57,6 +57,32 @@ export class ExtensionBus {
   #notice = new Set<(n: Notice) => void>();
   #submit = new Set<(s: Submission) => void>();
   #backlog: Notice[] = [];
+  /** When the last push (or marked activity) happened, on the monotonic clock. */
+  #lastActivity = -Infinity;
+  #pushes = 0;
+
+  /** How many notify and submit frames arrived so far. */
+  get pushes(): number {
+    return this.#pushes;
+  }
+
+  /** Records that an extension just did something (e.g. answered a command). */
+  markActivity(): void {
+    this.#lastActivity = performance.now();
+  }
+
+  /**
+   * Waits until no push has arrived for `quietMs` (but no longer than `maxMs` in all), so
+   * what an extension sends right after its answer is not lost when zot ends.
+   */
+  async quiet(quietMs: number, maxMs: number, signal?: AbortSignal): Promise<void> {
+    const end = performance.now() + maxMs;
+    while (!signal?.aborted) {
+      const wait = Math.min(this.#lastActivity + quietMs, end) - performance.now();
+      if (wait <= 0) return;
+      await pause(wait, signal);
+    }
+  }
 
   /** Listens to notices (the first one also gets the backlog); returns the unsubscribe function. */
   onNotify(listener: (n: Notice) => void): () => void {
@@ -75,6 +101,8 @@ export class ExtensionBus {
 
   /** Delivers a notice (called by the host's onNotify callback). */
   notify(notice: Notice): void {
+    this.#pushes++;
+    this.markActivity();
     if (this.#notice.size === 0) {
       this.#backlog.push(notice);
       if (this.#backlog.length > NOTICE_BACKLOG) this.#backlog.shift();
@@ -85,8 +113,23 @@ export class ExtensionBus {
 
   /** Delivers a submission (called by the host's onSubmit callback). */
   submit(submission: Submission): void {
+    this.#pushes++;
+    this.markActivity();
     for (const l of this.#submit) l(submission);
   }
+}
+
+/** Sleeps `ms`, ending early on abort; leaves no timer or listener behind. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }
 
 /** A model as get_models lists it. */

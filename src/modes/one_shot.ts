@@ -35,10 +35,16 @@ export async function runOneShot(
   const queue: string[] = [];
   const offSubmit = ctx.bus.onSubmit((s) => queue.push(s.text));
   const offNotify = ctx.bus.onNotify((n) => noticeToStderr(ctx.output, n));
+  const pushesBefore = ctx.bus.pushes;
+  let extensionCommand = false;
+  // Whether an extension took part in this run, so it may still be sending.
+  const extensionTalked = () => extensionCommand || ctx.bus.pushes > pushesBefore;
   try {
     const slash = parseSlash(prompt);
     if (slash) {
+      extensionCommand = ctx.slash.commands().some((c) => c.name === slash.name);
       const result = await resolveSlash(slash, ctx.slash, presenter.mode, signal);
+      if (extensionCommand) ctx.bus.markActivity();
       switch (result.kind) {
         case "display":
           presenter.display(result.source, result.text);
@@ -70,18 +76,44 @@ export async function runOneShot(
     } else {
       queue.unshift(prompt);
     }
-    while (queue.length > 0) {
-      const next = queue.shift()!;
-      const result = await ctx.agent.prompt(next, { signal });
-      presenter.answer(result);
-      if (result.stop === "aborted") throw new CancelledError("the turn was cancelled");
-      if (result.stop === "error") {
-        throw new ZotError("turn_failed", result.error ?? "the turn failed");
-      }
+    await runQueue(ctx, queue, presenter, signal);
+    // A submit that arrives while draining runs like one that arrived during the turn.
+    while (extensionTalked()) {
+      await ctx.bus.quiet(DRAIN_QUIET_MS, DRAIN_MAX_MS, signal);
+      if (queue.length === 0) break;
+      await runQueue(ctx, queue, presenter, signal);
     }
   } finally {
+    // Also after a failure: a notice sent just after an error answer still gets printed.
+    if (extensionTalked()) await ctx.bus.quiet(DRAIN_QUIET_MS, DRAIN_MAX_MS, signal);
     offSubmit();
     offNotify();
+  }
+}
+
+/**
+ * How long an extension must be quiet before a one-shot run ends (and the host shuts it
+ * down), and the most that waiting may add: zot-loop's `/tasks` notifies just after its
+ * answer, once the task is saved.
+ */
+const DRAIN_QUIET_MS = 150;
+const DRAIN_MAX_MS = 2000;
+
+async function runQueue(
+  ctx: ModeContext,
+  queue: string[],
+  presenter: OneShotPresenter,
+  signal: AbortSignal,
+): Promise<void> {
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    const result = await ctx.agent.prompt(next, { signal });
+    ctx.bus.markActivity();
+    presenter.answer(result);
+    if (result.stop === "aborted") throw new CancelledError("the turn was cancelled");
+    if (result.stop === "error") {
+      throw new ZotError("turn_failed", result.error ?? "the turn failed");
+    }
   }
 }
 

@@ -48,3 +48,11 @@ Deno.test("zot -c says how many records of a session torn in the middle it skipp
   assertEquals(result.code, 0, result.stderr);
   assertIncludes(result.stderr, `zot: session ${file}: skipped 1 unreadable record (left in the`);
 });
+
+Deno.test("zot -p /tasks prints the notice the extension sends just after its answer", async () => {
+  await using world = await World.create();
+  const result = await world.run(["--ext", LOOPER, "-p", "--no-session", "/tasks buy milk"]);
+  assertEquals(result.code, 0, result.stderr);
+  assertEquals(result.stdout, "task added\n");
+  assertIncludes(result.stderr, "[looper] info: saved: buy milk\n");
+});
