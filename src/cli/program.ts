@@ -54,6 +54,7 @@ export function buildProgram(output: Output) {
     .option("-p, --print", "print mode: run the prompt and print only the final answer")
     .option("--json", "json mode: print one JSON object per agent event")
     .option("--rpc", "rpc mode: NDJSON commands on stdin, events on stdout (also: zot rpc)")
+    .option("--auto-submit", "rpc mode: run extensions' submit frames as prompts (docs/rpc.md)")
     .option("--provider <name>", "model provider: anthropic, openai, ollama")
     .option("--model <id>", "model id")
     .option("--api-key <key>", "API key (overrides env and auth.json)")

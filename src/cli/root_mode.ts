@@ -52,6 +52,7 @@ export async function runMode(parts: ModeParts): Promise<void> {
       input: stdin.stream(),
       token: Deno.env.get("ZOTCORE_RPC_TOKEN"),
       signal,
+      autoSubmit: flags.autoSubmit,
     });
   }
   if (flags.mode === "json") return await runJson(ctx, prompt, signal);

@@ -10,6 +10,8 @@ export type RunMode = "print" | "json" | "rpc" | "interactive";
 /** Typed root flags. */
 export interface RootFlags {
   mode: RunMode;
+  /** `zot rpc --auto-submit`: run extensions' `submit` frames as prompts. */
+  autoSubmit: boolean;
   provider?: string;
   model?: string;
   apiKey?: string;
@@ -57,6 +59,7 @@ export function rootFlags(options: Record<string, unknown>): RootFlags {
     : [];
   return {
     mode,
+    autoSubmit: options.autoSubmit === true,
     provider: str(options.provider),
     model: str(options.model),
     apiKey: str(options.apiKey),

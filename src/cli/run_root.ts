@@ -62,6 +62,11 @@ export async function runRoot(invocation: RootInvocation): Promise<void> {
       hint: `use zot -p "your prompt" (print), zot --json "your prompt", or zot rpc`,
     });
   }
+  if (flags.autoSubmit && flags.mode !== "rpc") {
+    throw new UsageError("--auto-submit only applies to zot rpc", {
+      hint: "-p and --json already run what extensions submit, after the prompt",
+    });
+  }
   if (flags.mode === "rpc" && (flags.continue || flags.resume || flags.sessionPath)) {
     throw new UsageError(
       "zot rpc keeps no session, so --continue, --resume and --session do not apply",

@@ -25,6 +25,11 @@ export interface RpcOptions {
   token?: string;
   /** Aborting it cancels the running work and drops the queue (Ctrl-C). */
   signal?: AbortSignal;
+  /**
+   * Run an extension's `submit` as a prompt (`zot rpc --auto-submit`). Off by default: a
+   * client that reads events in order would take the submitted turn's answer for its own.
+   */
+  autoSubmit?: boolean;
 }
 
 type Command = Record<string, unknown> & { type: string; id?: string };
@@ -51,7 +56,7 @@ export function timingSafeEqual(a: string, b: string): boolean {
 
 /** Serves rpc until stdin closes and in-flight work is done; throws on a bad token. */
 export async function runRpc(ctx: ModeContext, options: RpcOptions): Promise<void> {
-  const server = new RpcServer(ctx, options.token);
+  const server = new RpcServer(ctx, options.token, options.autoSubmit ?? false);
   const interrupt = () => server.abortWork();
   options.signal?.addEventListener("abort", interrupt, { once: true });
   try {
@@ -70,14 +75,21 @@ class RpcServer {
   #commands = new Set<AbortController>();
   #pending = new Set<Promise<void>>();
   #offs: (() => void)[] = [];
+  #autoSubmit: boolean;
+  #submits = 0;
 
-  constructor(ctx: ModeContext, token?: string) {
+  constructor(ctx: ModeContext, token: string | undefined, autoSubmit: boolean) {
     this.#ctx = ctx;
     this.#token = token || undefined;
     this.#authed = this.#token === undefined;
+    this.#autoSubmit = autoSubmit;
     this.#work = new WorkQueue(ctx.agent, (event, id) => {
       const wire = eventToWire(event);
-      if (event.type === "done" && id !== undefined) wire.id = id;
+      // Every event of a piece of work names what started it; `done` keeps its `id` too.
+      if (id !== undefined) {
+        wire.request_id = id;
+        if (event.type === "done") wire.id = id;
+      }
       this.#write(wire);
     });
     this.#offs.push(ctx.bus.onNotify((n) => {
@@ -88,9 +100,24 @@ class RpcServer {
         message: n.message,
       });
     }));
-    this.#offs.push(ctx.bus.onSubmit((s) => {
-      this.#work.add({ kind: "prompt", content: [{ type: "text", text: s.text }] });
-    }));
+    this.#offs.push(ctx.bus.onSubmit((s) => this.#submitted(s.extension, s.text)));
+  }
+
+  /**
+   * An extension's `submit`: always reported as `ext_submit`; run as a prompt only when the
+   * client opted in, with its own id so its events can be told apart.
+   */
+  #submitted(extension: string, text: string): void {
+    const id = `submit-${++this.#submits}`;
+    const run = this.#autoSubmit;
+    const event: WireObject = { type: "ext_submit", extension, text, submit_id: id, run };
+    if (run) {
+      const position = this.#work.nextPosition();
+      event.queued = position > 0;
+      if (position > 0) event.position = position;
+    }
+    this.#write(event);
+    if (run) this.#work.add({ kind: "prompt", content: [{ type: "text", text }], id });
   }
 
   /** Cancels the running work and drops the queue. */
@@ -184,6 +211,7 @@ class RpcServer {
             message_count: agent.messages.length,
             busy: this.#work.busy,
             queued: this.#work.queued,
+            auto_submit: this.#autoSubmit,
             usage: usageToWire(agent.usage),
           },
         };
@@ -209,6 +237,12 @@ class RpcServer {
         };
       case "ping":
         return { data: { pong: true } };
+      case "set_auto_submit":
+        if (typeof command.enabled !== "boolean") {
+          return { error: `set_auto_submit: "enabled" must be true or false` };
+        }
+        this.#autoSubmit = command.enabled;
+        return { data: { auto_submit: this.#autoSubmit } };
       case "command":
         return this.#command(command);
       case "list_commands":

@@ -50,7 +50,7 @@ Deno.test("zot rpc: hello, state, prompt with events and done, messages, then ex
   const started = await rpc.request({ id: "p", type: "prompt", message: "ping" });
   assertEquals(started.data, { started: true });
   const done = await rpc.next((l) => l.type === "done");
-  assertEquals(done, { type: "done", stop: "end", id: "p" });
+  assertEquals(done, { type: "done", stop: "end", request_id: "p", id: "p" });
   const messages = await rpc.request({ id: "m", type: "get_messages" });
   const list = (messages.data as { messages: { role: string }[] }).messages;
   assertEquals(list.map((m) => m.role), ["user", "assistant"]);

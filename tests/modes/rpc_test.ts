@@ -93,6 +93,7 @@ Deno.test("every command gets exactly one response with the original envelope", 
     message_count: 0,
     busy: false,
     queued: 0,
+    auto_submit: false,
     usage: { input: 0, output: 0, cache_read: 0, cache_write: 0, cost_usd: 0 },
   });
   assertEquals((await h.request({ id: "4", type: "nope" })).error, `unknown command "nope"`);
@@ -144,7 +145,9 @@ Deno.test("a prompt responds at once, then streams events and ends with done", a
     "turn_end",
     "done",
   ]);
-  assertEquals(done, { type: "done", stop: "end", id: "p1" });
+  assertEquals(done, { type: "done", stop: "end", request_id: "p1", id: "p1" });
+  // Every event of the prompt names the command that started it.
+  assertEquals(h.lines.slice(1).every((l) => l.request_id === "p1"), true);
   const messages = await h.request({ id: "m", type: "get_messages" });
   assertEquals((messages.data as { messages: Line[] }).messages.map((m) => m.role), [
     "user",
@@ -200,7 +203,7 @@ Deno.test("stdin closing waits for the running prompt before returning", async (
   const h = harness([say("late answer")]);
   await h.send({ id: "p", type: "prompt", message: "hi" });
   await h.close();
-  assertEquals(h.lines.at(-1), { type: "done", stop: "end", id: "p" });
+  assertEquals(h.lines.at(-1), { type: "done", stop: "end", request_id: "p", id: "p" });
 });
 
 Deno.test("with a token, commands before hello are refused and a wrong token ends the server", async () => {
@@ -253,7 +256,12 @@ Deno.test("work started by a command ends with a done carrying that command's id
   const slash = new FakeSlashHost().add("ask", () => ({ action: "prompt", prompt: "a joke" }));
   const h = harness([say("a1"), say("a2"), say("a3"), say("the summary")], slash);
   await h.request({ id: "ask-1", type: "command", name: "ask" });
-  assertEquals(await h.next((l) => l.type === "done"), { type: "done", stop: "end", id: "ask-1" });
+  assertEquals(await h.next((l) => l.type === "done"), {
+    type: "done",
+    stop: "end",
+    request_id: "ask-1",
+    id: "ask-1",
+  });
   await h.request({ id: "study-1", type: "command", text: "/study" });
   await h.next((l) => l.type === "done" && l.id === "study-1");
   await h.request({ id: "p", type: "prompt", message: "more" });
