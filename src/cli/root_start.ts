@@ -60,8 +60,17 @@ export interface ProviderPhase {
   credentials: { ok: boolean; hint?: string };
 }
 
-/** Phase 1: the provider; a missing key fails here except in the TUI, which says how to set one. */
-export async function startProvider(flags: RootFlags, paths: ZotPaths): Promise<ProviderPhase> {
+/**
+ * Phase 1: the provider. A missing key fails here when the run can only go to the model (a
+ * plain `-p`/`--json` prompt); otherwise (`deferKey`: the TUI, rpc, a slash command) zot
+ * starts without one and the key is asked for, with the same message, only when something
+ * is sent to the model.
+ */
+export async function startProvider(
+  flags: RootFlags,
+  paths: ZotPaths,
+  deferKey: boolean,
+): Promise<ProviderPhase> {
   const env = processEnv();
   const settings = await readModelSettings(paths);
   const providerName = chooseProvider(flags, settings, paths, env);
@@ -79,15 +88,14 @@ export async function startProvider(flags: RootFlags, paths: ZotPaths): Promise<
     });
     return { providerName, provider, catalog, credentials: { ok: true } };
   } catch (err) {
-    // The TUI opens without a key and says how to set one; the other modes need it now.
-    if (
-      !(flags.mode === "interactive" && err instanceof ProviderError &&
-        err.code === "missing_api_key")
-    ) {
-      throw err;
-    }
+    if (!(deferKey && err instanceof ProviderError && err.code === "missing_api_key")) throw err;
     const provider = keylessProvider(providerName, catalog.resolve(providerName, modelId), err);
-    return { providerName, provider, catalog, credentials: { ok: false, hint: err.hint ?? err.message } };
+    return {
+      providerName,
+      provider,
+      catalog,
+      credentials: { ok: false, hint: err.hint ?? err.message },
+    };
   }
 }
 

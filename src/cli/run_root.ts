@@ -1,6 +1,7 @@
 /**
  * The root action: what `zot [flags] [prompt]` does once flags are parsed. Startup order:
- * ZOT_HOME and cwd → provider (missing keys fail here, before anything starts) →
+ * ZOT_HOME and cwd → provider (a missing key fails here when the run can only go to the
+ * model; a slash command, rpc and the TUI ask for it when something does) →
  * extension discovery and the host (provider/model in hello_ack) → tools (built-ins, then
  * extension tools) → session → session_start → the mode. The host is shut down and the
  * session closed on every exit path, including Ctrl-C and SIGTERM.
@@ -10,6 +11,7 @@ import { resolve } from "node:path";
 import { resolveZotHome, ZotPaths } from "../config/mod.ts";
 import { errorMessage, UsageError } from "../errors/mod.ts";
 import { hasTty } from "../modes/mod.ts";
+import { parseSlash } from "../protocol/mod.ts";
 import { loadCatalog } from "../providers/mod.ts";
 import { Interrupts } from "./interrupts.ts";
 import type { Output } from "./output.ts";
@@ -96,7 +98,10 @@ async function startAndRun(
   stdin: StdinLines,
 ): Promise<void> {
   const cwd = await resolveCwd(flags.cwd);
-  const provider = await startProvider(flags, paths);
+  // Only a plain -p/--json prompt surely goes to the model; a slash command may not.
+  const deferKey = flags.mode === "interactive" || flags.mode === "rpc" ||
+    parseSlash(prompt) !== undefined;
+  const provider = await startProvider(flags, paths, deferKey);
   const { skills, tools } = await startTools(flags, cwd, paths, output);
   const model = { provider: provider.providerName, model: provider.provider.model.id };
   const extensions = await startExtensions(flags, cwd, paths, model, output);

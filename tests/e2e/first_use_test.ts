@@ -56,3 +56,22 @@ Deno.test("zot -p /tasks prints the notice the extension sends just after its an
   assertEquals(result.stdout, "task added\n");
   assertIncludes(result.stderr, "[looper] info: saved: buy milk\n");
 });
+
+Deno.test("without an API key, commands that never reach the model work; the model asks for the key", async () => {
+  await using world = await World.create();
+  const noKey = { env: { ANTHROPIC_API_KEY: "" } };
+  const now = await world.run(["--ext", LOOPER, "-p", "--no-session", "/now"], noKey);
+  assertEquals([now.code, now.stdout, now.stderr], [0, "it is now\n", ""]);
+  const help = await world.run(["--no-ext", "--json", "--no-session", "/help"], noKey);
+  assertEquals(help.code, 0, help.stderr);
+  const list = await world.run(["ext", "list"], noKey);
+  assertEquals(list.code, 0, list.stderr);
+  // What goes to the model still needs the key, and says so as before.
+  const ask = await world.run(["--no-ext", "-p", "--no-session", "/study"], noKey);
+  assertEquals(ask.code, 1);
+  assertIncludes(ask.stderr, "zot: no API key for anthropic; set ANTHROPIC_API_KEY");
+  const plain = await world.run(["--no-ext", "-p", "--no-session", "hello"], noKey);
+  assertEquals(plain.code, 1);
+  assertIncludes(plain.stderr, "zot: no API key for anthropic; set ANTHROPIC_API_KEY");
+  assertEquals(world.server.bodies().length, 0);
+});

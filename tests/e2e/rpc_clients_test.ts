@@ -102,3 +102,15 @@ Deno.test("zot rpc --auto-submit runs a submit as its own prompt; every event na
   assertEquals(off.data, { auto_submit: false });
   assertEquals((await rpc.close()).code, 0);
 });
+
+Deno.test("zot rpc starts without an API key; a prompt then fails with the missing-key error", async () => {
+  await using world = await World.create();
+  const rpc = world.rpc(["--no-ext"], { ANTHROPIC_API_KEY: "" });
+  assertEquals((await rpc.request({ id: "1", type: "ping" })).success, true);
+  await rpc.request({ id: "2", type: "prompt", message: "hi" });
+  const done = await rpc.next((l) => l.type === "done");
+  assertEquals(done.stop, "error");
+  const error = rpc.lines.find((l) => l.type === "error");
+  assertEquals(String(error?.message).startsWith("no API key for anthropic; set"), true);
+  assertEquals((await rpc.close()).code, 0);
+});
