@@ -4,11 +4,11 @@
  * the host), the session, and the agent. run_root.ts reads as the list of these calls.
  */
 
-import { resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { Agent, buildSystemPrompt } from "../agent/mod.ts";
 import { BUILTIN_COMMAND_NAMES } from "../commands/mod.ts";
 import { type ZotPaths } from "../config/mod.ts";
-import { ConfigError, ProviderError } from "../errors/mod.ts";
+import { ConfigError, ProviderError, UsageError } from "../errors/mod.ts";
 import {
   discoverExtensions,
   ExtensionHost,
@@ -50,6 +50,31 @@ export async function resolveCwd(flag: string | undefined): Promise<string> {
     });
   }
   return cwd;
+}
+
+/**
+ * `--ext` folders must exist before anything starts: a typo is a usage error (exit 2), said
+ * once with the path as typed, not a warning followed by `unknown command /x`.
+ */
+export async function checkExtPaths(paths: string[]): Promise<void> {
+  for (const path of paths) {
+    let dir = resolve(path);
+    if (basename(dir) === "extension.json") dir = dirname(dir);
+    let info: Deno.FileInfo;
+    try {
+      info = await Deno.stat(dir);
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+      throw new UsageError(`--ext ${path}: no such folder`, {
+        hint: "give the folder that holds extension.json",
+      });
+    }
+    if (!info.isDirectory) {
+      throw new UsageError(`--ext ${path} is not a folder`, {
+        hint: "give the folder that holds extension.json",
+      });
+    }
+  }
 }
 
 /** The chosen provider and what the TUI says about its key. */

@@ -19,6 +19,7 @@ import { modelsTable } from "./provider_choice.ts";
 import { type RootFlags, rootFlags } from "./root_options.ts";
 import { runMode, type SessionSlot } from "./root_mode.ts";
 import {
+  checkExtPaths,
   reportExtensionStatus,
   resolveCwd,
   startAgent,
@@ -77,6 +78,7 @@ export async function runRoot(invocation: RootInvocation): Promise<void> {
       },
     );
   }
+  await checkExtPaths(flags.extPaths);
   const stdin = new StdinLines();
   try {
     let prompt = invocation.prompt;

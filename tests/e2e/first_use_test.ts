@@ -75,3 +75,20 @@ Deno.test("without an API key, commands that never reach the model work; the mod
   assertIncludes(plain.stderr, "zot: no API key for anthropic; set ANTHROPIC_API_KEY");
   assertEquals(world.server.bodies().length, 0);
 });
+
+Deno.test("a missing --ext folder is a usage error, said once, before anything runs", async () => {
+  await using world = await World.create([{ text: "never asked" }]);
+  const result = await world.run(["--ext", "./missing", "-p", "--no-session", "/x"]);
+  assertEquals(result.code, 2);
+  assertEquals(
+    result.stderr,
+    "zot: --ext ./missing: no such folder; give the folder that holds extension.json\n",
+  );
+  assertEquals(result.stdout, "");
+  const file = join(world.work, "notes.txt");
+  await Deno.writeTextFile(file, "x");
+  const notFolder = await world.run(["--ext", file, "-p", "--no-session", "hi"]);
+  assertEquals(notFolder.code, 2);
+  assertIncludes(notFolder.stderr, `--ext ${file} is not a folder`);
+  assertEquals(world.server.bodies().length, 0);
+});
