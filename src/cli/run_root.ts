@@ -9,7 +9,7 @@
 
 import { resolve } from "node:path";
 import { resolveZotHome, ZotPaths } from "../config/mod.ts";
-import { errorMessage, UsageError } from "../errors/mod.ts";
+import { CancelledError, errorMessage, UsageError } from "../errors/mod.ts";
 import { hasTty } from "../modes/mod.ts";
 import { parseSlash } from "../protocol/mod.ts";
 import { loadCatalog } from "../providers/mod.ts";
@@ -49,6 +49,26 @@ async function settle(work: Promise<void>, ms: number): Promise<void> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A closed stdout (`zot rpc | head -1`, a client that went away) ends the run like SIGTERM:
+ * the work is aborted and `ended` rejects with CancelledError, which runCli turns into a
+ * quiet exit 0.
+ */
+function stdoutClosed(
+  output: Output,
+): { signal: AbortSignal; ended: Promise<never>; dispose(): void } | undefined {
+  const signal = output.closed;
+  if (!signal) return undefined;
+  let onAbort = () => {};
+  const ended = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new CancelledError("stdout was closed"));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  ended.catch(() => {});
+  return { signal, ended, dispose: () => signal.removeEventListener("abort", onAbort) };
 }
 
 /** Runs the selected mode (interactive, print, json, rpc). */
@@ -109,6 +129,7 @@ async function startAndRun(
   const extensions = await startExtensions(flags, cwd, paths, model, output);
   const { host } = extensions;
   const interrupts = new Interrupts();
+  const closed = stdoutClosed(output);
   const session: SessionSlot = { current: undefined };
   try {
     reportExtensionStatus(host, output);
@@ -134,10 +155,10 @@ async function startAndRun(
       extensions,
       agent,
       session,
-      signal: interrupts.signal,
+      signal: closed ? AbortSignal.any([interrupts.signal, closed.signal]) : interrupts.signal,
     });
     try {
-      await Promise.race([run, interrupts.exit]);
+      await Promise.race([run, interrupts.exit, ...(closed ? [closed.ended] : [])]);
     } catch (err) {
       // SIGTERM or a second Ctrl-C: the turn is already aborted; let it record how it ended
       // before the session closes, without waiting long on a tool that ignores its signal.
@@ -145,6 +166,7 @@ async function startAndRun(
       throw err;
     }
   } finally {
+    closed?.dispose();
     interrupts.dispose();
     await session.current?.close().catch((err) =>
       output.err(`zot: closing the session: ${errorMessage(err)}\n`)

@@ -93,3 +93,31 @@ Deno.test("print, json and rpc modes end quietly when stdout is closed", async (
     assertEquals([rpc.code, rpc.stderr], [0, ""], "rpc");
   });
 });
+
+Deno.test("zot rpc ends quietly when its client closes stdout, though stdin stays open", async () => {
+  await withHome(async (home, work) => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", join(REPO, "main.ts"), "rpc", "--no-ext"],
+      cwd: work,
+      env: { NO_COLOR: "1", ANTHROPIC_API_KEY: "test-key", ZOT_HOME: home },
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    await child.stdout.cancel();
+    const stderr = new Response(child.stderr).text();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode('{"id":"1","type":"ping"}\n'));
+    // If rpc never noticed, this guard fails the test instead of hanging the suite.
+    let guard: ReturnType<typeof setTimeout> | undefined;
+    const stuck = new Promise<"stuck">((resolve) => {
+      guard = setTimeout(() => resolve("stuck"), 30_000);
+    });
+    const result = await Promise.race([child.status, stuck]);
+    clearTimeout(guard);
+    if (result === "stuck") child.kill("SIGKILL");
+    await writer.close().catch(() => {});
+    const status = await child.status;
+    assertEquals([result === "stuck" ? "stuck" : status.code, await stderr], [0, ""]);
+  });
+});
