@@ -13,7 +13,7 @@ import {
   findInstalled,
 } from "../../extensions/mod.ts";
 import type { ExtCommandContext } from "./context.ts";
-import { type Output, paint, type Style } from "../output.ts";
+import { type Output, paint, stripTerminalCodes, type Style } from "../output.ts";
 
 const MARKS: Record<CheckStatus, [string, Style]> = {
   pass: ["✓", "green"],
@@ -28,11 +28,15 @@ export function renderCheck(report: CheckReport, output: Output): string {
   let text = `checking "${report.extension}" in ${report.dir}\n`;
   for (const item of report.items) {
     const [mark, style] = MARKS[item.status];
-    const detail = item.detail ? paint(output, "dim", `  ${item.detail}`) : "";
+    const detail = item.detail
+      ? paint(output, "dim", `  ${stripTerminalCodes(item.detail).replaceAll("\n", " ")}`)
+      : "";
     text += `${paint(output, style, mark)} ${item.title}${detail}\n`;
   }
   if (report.stderr.trim()) {
-    text += "stderr:\n" + report.stderr.trimEnd().split("\n").map((l) => `  ${l}\n`).join("");
+    // The extension's stderr is foreign text (and Deno colours its own messages).
+    const lines = report.stderr.trimEnd().split("\n").map((l) => stripTerminalCodes(l));
+    text += "stderr:\n" + lines.map((l) => `  ${l.trimEnd()}\n`).join("");
   }
   const failed = report.items.filter((i) => i.status === "fail").length;
   text += failed

@@ -86,7 +86,8 @@ async function runChecks(
   const plan = await planLaunches([{ ...ext, source: "flag" }], {
     paths,
     cwd: options.cwd,
-    env: options.env,
+    // Deno colours its own errors even into a file; the report is read as text.
+    env: { ...options.env, NO_COLOR: "1" },
     runGrant: ext.manifest.permissions,
     deno: options.deno,
   });

@@ -125,3 +125,32 @@ Deno.test("check warns exactly about commands the built-in registry takes", asyn
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("zot ext check output holds no terminal escapes when captured, even from Deno's own errors", async () => {
+  const dir = await Deno.makeTempDir();
+  const home = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      join(dir, "extension.json"),
+      '{"name":"crash","exec":"deno","args":["run","./main.ts"]}',
+    );
+    // An uncaught error: Deno prints it on stderr in colour unless told otherwise.
+    await Deno.writeTextFile(join(dir, "main.ts"), 'throw new Error("boom");\n');
+    const env = Deno.env.toObject();
+    delete env.NO_COLOR;
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", join(REPO, "main.ts"), "ext", "check", dir],
+      env: { ...env, ZOT_HOME: home },
+      clearEnv: true,
+      stdin: "null",
+    }).output();
+    const text = new TextDecoder().decode(out.stdout);
+    assertEquals(out.code, 1);
+    assertIncludes(text, "Uncaught");
+    assertIncludes(text, "boom");
+    assertEquals(text.includes("\x1b"), false, JSON.stringify(text));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(home, { recursive: true });
+  }
+});
