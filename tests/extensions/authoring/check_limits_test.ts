@@ -34,6 +34,7 @@ async function checkFixture(manifest: string, options: Record<string, number>) {
       cwd: dir,
       env: { PATH: Deno.env.get("PATH") ?? "" },
       shutdownMs: 200,
+      builtinCommands: [],
       ...options,
     });
   } finally {
