@@ -5,7 +5,7 @@
 
 import { join } from "node:path";
 import { assertEquals, assertIncludes } from "../support/assert.ts";
-import { buildProgram } from "../../src/cli/mod.ts";
+import { buildProgram } from "../../src/cli/program.ts";
 
 const MAIN = join(import.meta.dirname!, "..", "..", "main.ts");
 
