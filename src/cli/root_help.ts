@@ -14,6 +14,8 @@ Options:
                                  event
   --rpc                          rpc mode: NDJSON commands on stdin, events on
                                  stdout (also: zot rpc)
+  --auto-submit                  rpc mode: run extensions' submit frames as
+                                 prompts (docs/rpc.md)
   --provider <name>              model provider: anthropic, openai, ollama
   --model <id>                   model id
   --api-key <key>                API key (overrides env and auth.json)
