@@ -33,10 +33,20 @@ export {
   followLog,
   installExtension,
   isGitUrl,
+  isRequired,
+  loadRequirements,
   logFileFor,
+  needsTrust,
+  partitionByTrust,
   printLog,
   removeExtension,
+  requiredNames,
   setExtensionEnabled,
+  setRequirement,
+  trustExtension,
+  trustState,
+  untrustedReason,
+  untrustExtension,
 } from "./manage/mod.ts";
 export type {
   DiscoveryOptions,
@@ -50,6 +60,9 @@ export type {
   ManageOptions,
   RemovedExtension,
   ShadowedExtension,
+  TrustState,
+  TrustSubject,
+  UntrustedExtension,
 } from "./manage/mod.ts";
 export {
   auditLogFile,
@@ -81,6 +94,7 @@ export type {
   GrantCheck,
   GrantRecord,
   GrantShape,
+  GrantSubject,
   LaunchContext,
   LaunchPlan,
   OsSandbox,
