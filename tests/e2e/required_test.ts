@@ -15,7 +15,10 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** A guard that crashes before its handshake. */
-async function crashingGuard(root: string, manifest: Record<string, unknown> = {}): Promise<string> {
+async function crashingGuard(
+  root: string,
+  manifest: Record<string, unknown> = {},
+): Promise<string> {
   const dir = join(root, "guard");
   await Deno.mkdir(dir, { recursive: true });
   await Deno.writeTextFile(
