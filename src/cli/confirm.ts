@@ -2,7 +2,6 @@
 
 import { CancelledError } from "../errors/mod.ts";
 import type { Output } from "./output.ts";
-import { StdinLines } from "./stdin.ts";
 
 const PROMPT_SIGNALS: Deno.Signal[] = Deno.build.os === "windows"
   ? ["SIGINT"]
@@ -30,7 +29,6 @@ export async function confirm(
 /** Reads one line from stdin, or rejects with CancelledError on a signal. */
 export async function readAnswer(signal?: AbortSignal): Promise<string | undefined> {
   if (signal?.aborted) throw new CancelledError("cancelled at the prompt");
-  const stdin = new StdinLines();
   let cancel!: (err: Error) => void;
   const cancelled = new Promise<never>((_, reject) => cancel = reject);
   const onSignal = () => cancel(new CancelledError("cancelled at the prompt"));
@@ -44,17 +42,28 @@ export async function readAnswer(signal?: AbortSignal): Promise<string | undefin
     }
   }
   signal?.addEventListener("abort", onSignal, { once: true });
-  let answered = false;
   try {
-    const answer = await Promise.race([stdin.readLine(), cancelled]);
-    answered = true;
-    return answer;
+    // A read still pending when a signal cancels may never end; main.ts exits past it.
+    return await Promise.race([readLine(), cancelled]);
   } finally {
     signal?.removeEventListener("abort", onSignal);
     for (const name of listening) Deno.removeSignalListener(name, onSignal);
-    // A read still pending on a terminal may never end: release it without waiting, and
-    // let the CancelledError reach main.ts, which exits.
-    if (answered) await stdin.close();
-    else void stdin.close();
+  }
+}
+
+/**
+ * One line straight from stdin's file, not through `Deno.stdin.readable`: releasing that
+ * stream closes stdin, and the TUI that starts after a question still needs it.
+ */
+async function readLine(): Promise<string | undefined> {
+  const decoder = new TextDecoder();
+  const buffer = new Uint8Array(1024);
+  let text = "";
+  while (true) {
+    const n = await Deno.stdin.read(buffer);
+    if (n === null) return text === "" ? undefined : text;
+    text += decoder.decode(buffer.subarray(0, n), { stream: true });
+    const nl = text.indexOf("\n");
+    if (nl >= 0) return text.slice(0, nl).replace(/\r$/, "");
   }
 }
