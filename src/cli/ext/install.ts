@@ -1,7 +1,7 @@
 /** `zot ext install`: copy or clone, show what it may do, ask, then commit. */
 
 import { Command } from "../commander.ts";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import type { ZotPaths } from "../../config/mod.ts";
 import { ZotError } from "../../errors/mod.ts";
 import {
@@ -133,12 +133,16 @@ async function handshakeProblem(
   staged: string,
   cwd: string,
 ): Promise<{ summary: string; error(output: Output): ZotError } | undefined> {
+  // A program built after install (e.g. `go build` in place) cannot be checked yet; the
+  // install warns that it is missing instead.
+  if (await unbuilt(manifest, staged)) return undefined;
   const report = await checkExtension({
     name: manifest.name,
     dir: staged,
     manifestPath: join(staged, MANIFEST_FILE),
     source: "global",
-    manifest,
+    // Disabled or not, what is installed must work once enabled.
+    manifest: { ...manifest, enabled: true },
   }, { cwd, env: Deno.env.toObject() });
   if (report.ok) return undefined;
   const failed = report.items.filter((i) => i.status === "fail");
@@ -155,6 +159,13 @@ async function handshakeProblem(
       });
     },
   };
+}
+
+async function unbuilt(manifest: Manifest, dir: string): Promise<boolean> {
+  const exec = manifest.exec;
+  const inFolder = (exec.includes("/") || exec.startsWith(".")) && !isAbsolute(exec);
+  if (!inFolder) return false;
+  return await Deno.stat(join(dir, exec)).then(() => false, () => true);
 }
 
 /** What an extension will be able to do, in plain words, shown before install confirms. */
