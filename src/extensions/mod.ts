@@ -31,6 +31,7 @@ export {
   discoverExtensions,
   findInstalled,
   followLog,
+  hashExtensionTree,
   installExtension,
   isGitUrl,
   isRequired,

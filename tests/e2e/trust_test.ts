@@ -85,3 +85,28 @@ Deno.test("zot ext trust names the installed copy when the name is not a project
   assertEquals(result.code, 1);
   assertIncludes(result.stderr, `this project has no extension named "nothere"`);
 });
+
+Deno.test("installing into the project is consent: the installed copy starts without asking", async () => {
+  await using world = await World.create([{ text: "ok" }]);
+  const marker = join(world.root, "marker.txt");
+  const source = join(world.root, "src");
+  await Deno.mkdir(source);
+  await Deno.writeTextFile(
+    join(source, "extension.json"),
+    JSON.stringify({ name: "marker", exec: "./start.sh" }),
+  );
+  // Says hello and acknowledges shutdown, so the install's handshake check passes.
+  await Deno.writeTextFile(
+    join(source, "start.sh"),
+    `#!/bin/sh\necho started >> '${marker}'\n` +
+      `printf '%s\\n' '{"type":"hello","name":"marker"}' '{"type":"ready"}'\n` +
+      `while read -r l; do case "$l" in *shutdown*) echo '{"type":"shutdown_ack"}'; exit 0;; esac; done\n`,
+  );
+  await Deno.chmod(join(source, "start.sh"), 0o755);
+  const install = await world.run(["ext", "install", "--yes", "--local", source]);
+  assertEquals(install.code, 0, install.stderr);
+  assertEquals(await lines(marker), ["started"], "the install's check ran it once");
+  const run = await world.run(["-p", "hi"]);
+  assertEquals(run.code, 0, run.stderr);
+  assertEquals(await lines(marker), ["started", "started"]);
+});
