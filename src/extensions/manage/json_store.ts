@@ -4,6 +4,7 @@
  * extension that rewrites its own files cannot change what the user decided about it.
  */
 
+import { join } from "node:path";
 import { writeTextAtomic } from "../../config/mod.ts";
 import { ConfigError } from "../../errors/mod.ts";
 
@@ -55,4 +56,13 @@ export async function realDir(dir: string): Promise<string> {
   } catch {
     return dir;
   }
+}
+
+/**
+ * The files where the user's decisions about extensions live (trust, install ids, required
+ * guards): an extension allowed to write them could trust or un-require itself, so the
+ * sandbox counts write access over them as full access.
+ */
+export function decisionFiles(home: string): string[] {
+  return ["trust.json", "installs.json", "required.json"].map((name) => join(home, name));
 }

@@ -6,7 +6,7 @@ export { installExtension, isGitUrl } from "./install.ts";
 export type { InstallOptions, InstallResult } from "./install.ts";
 export { ensureInstallId, forgetInstall, installIdOf, recordInstall } from "./install_record.ts";
 export type { InstallRecord } from "./install_record.ts";
-export { writeStore } from "./json_store.ts";
+export { decisionFiles, writeStore } from "./json_store.ts";
 export { followLog, logFileFor, printLog } from "./logs.ts";
 export type { FollowOptions, LogWriter } from "./logs.ts";
 export { findInstalled, removeExtension, setExtensionEnabled } from "./manage.ts";

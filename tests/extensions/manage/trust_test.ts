@@ -5,9 +5,11 @@ import { assert, assertEquals } from "../../support/assert.ts";
 import { tempDir, writeExtension } from "../../support/ext_dirs.ts";
 import { ZotPaths } from "../../../src/config/mod.ts";
 import {
+  hasEscape,
   hashExtensionTree,
   partitionByTrust,
   readManifest,
+  sandboxPlaces,
   trustExtension,
   trustState,
   untrustExtension,
@@ -90,4 +92,14 @@ Deno.test("trust, modified after an edit, untrust; only project extensions are h
   assertEquals(await untrustExtension(paths, ext), true);
   assertEquals(await untrustExtension(paths, ext), false);
   assertEquals(await trustState(paths, ext), "untrusted");
+});
+
+Deno.test("write access to the trust, install or required files counts as FULL ACCESS", () => {
+  const paths = new ZotPaths("/h/zot");
+  const places = sandboxPlaces(paths, "/p", "x", "/h/zot/extensions/x");
+  for (const file of ["trust.json", "installs.json", "required.json"]) {
+    const request = { allow: { write: [`/h/zot/${file}`] }, deny: {} };
+    assert(hasEscape(request, places), file);
+  }
+  assert(hasEscape({ allow: { write: ["/h/zot"] }, deny: {} }, places), "the folder holding them");
 });
