@@ -102,6 +102,9 @@ export async function installExtension(options: InstallOptions): Promise<Install
       });
     }
     await options.verify?.(manifest, fresh);
+    // A signal during the (bounded) check ends the install once the check has stopped
+    // what it started, before anything is moved into place.
+    if (options.signal?.aborted) throw new CancelledError("install cancelled");
     const replaced = await moveAside(clashes, staging);
     try {
       await Deno.rename(fresh, dir);
