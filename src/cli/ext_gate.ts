@@ -106,3 +106,21 @@ export async function requiredMap(
   }
   return map;
 }
+
+/** One stderr line per required extension that is not running: tool calls are blocked. */
+export function reportRequired(
+  host: { status(): { name: string; state: string }[] },
+  required: ReadonlyMap<string, string>,
+  output: Output,
+): void {
+  for (const [name, why] of required) {
+    const up = host.status().some((st) =>
+      st.name === name && (st.state === "ready" || st.state === "starting")
+    );
+    if (up) continue;
+    output.err(
+      `zot: tool calls are blocked: required extension ${name} is not running` +
+        `${why ? ` (${why})` : ""}; see: zot ext logs ${name}\n`,
+    );
+  }
+}

@@ -2,6 +2,7 @@
 
 import { Command } from "../commander.ts";
 import { isAbsolute, join } from "node:path";
+import { BUILTIN_COMMAND_NAMES } from "../../commands/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 import { ZotError } from "../../errors/mod.ts";
 import {
@@ -143,7 +144,7 @@ async function handshakeProblem(
     source: "global",
     // Disabled or not, what is installed must work once enabled.
     manifest: { ...manifest, enabled: true },
-  }, { cwd, env: Deno.env.toObject() });
+  }, { cwd, env: Deno.env.toObject(), builtinCommands: BUILTIN_COMMAND_NAMES });
   if (report.ok) return undefined;
   const failed = report.items.filter((i) => i.status === "fail");
   const summary = `"${manifest.name}" failed its check (${
