@@ -32,6 +32,7 @@ Deno.test("a project extension starts only once trusted, and again only after re
     { text: "three" },
     { text: "four" },
     { text: "five" },
+    { text: "six" },
   ]);
   const marker = join(world.root, "marker.txt");
   const dir = await markerExtension(world, marker);
@@ -41,6 +42,13 @@ Deno.test("a project extension starts only once trusted, and again only after re
   assertEquals(await lines(marker), []);
   assertIncludes(first.stderr, "extension marker not started");
   assertIncludes(first.stderr, "zot ext trust marker");
+
+  // --json never asks either: one line on stderr, the events on stdout stay clean JSON.
+  const json = await world.run(["--json", "hi"]);
+  assertEquals(json.code, 0, json.stderr);
+  assertEquals(await lines(marker), []);
+  assertIncludes(json.stderr, "zot ext trust marker");
+  for (const line of json.stdout.trim().split("\n")) JSON.parse(line);
 
   const listed = await world.run(["ext", "list", "--json"]);
   assertEquals(JSON.parse(listed.stdout)[0].trust, "untrusted");

@@ -63,8 +63,12 @@ export function needsTrust(ext: { source: ExtensionSource }): boolean {
 }
 
 /** The trust state of a project extension (callers check needsTrust first). */
-export async function trustState(paths: ZotPaths, ext: TrustSubject): Promise<TrustState> {
-  const entry = (await load(paths)).extensions[await realDir(ext.dir)];
+export async function trustState(
+  paths: ZotPaths,
+  ext: TrustSubject,
+  file?: TrustFile,
+): Promise<TrustState> {
+  const entry = (file ?? await load(paths)).extensions[await realDir(ext.dir)];
   if (!entry) return "untrusted";
   const hash = await hashExtensionTree(ext.dir).catch(() => undefined);
   return hash === entry.hash && entry.name === ext.name ? "trusted" : "modified";
@@ -103,8 +107,10 @@ export async function partitionByTrust(
 ): Promise<{ trusted: DiscoveredExtension[]; untrusted: UntrustedExtension[] }> {
   const trusted: DiscoveredExtension[] = [];
   const untrusted: UntrustedExtension[] = [];
+  // Read only when a project extension is there: most runs have none.
+  const file = extensions.some(needsTrust) ? await load(paths) : undefined;
   for (const extension of extensions) {
-    const state = needsTrust(extension) ? await trustState(paths, extension) : "trusted";
+    const state = needsTrust(extension) ? await trustState(paths, extension, file) : "trusted";
     if (state === "trusted") trusted.push(extension);
     else untrusted.push({ extension, state });
   }
