@@ -9,6 +9,7 @@ import {
   type DiscoveredExtension,
   type DiscoveryResult,
   loadRequirements,
+  outsideFolder,
   partitionByTrust,
   type RefusedLaunch,
   requiredNames,
@@ -19,7 +20,7 @@ import {
 } from "../extensions/mod.ts";
 import { confirm } from "./confirm.ts";
 import { installSummary } from "./ext/install.ts";
-import type { Output } from "./output.ts";
+import { type Output, paint } from "./output.ts";
 
 /** How the gate talks to the user. */
 export interface GateOptions {
@@ -74,7 +75,20 @@ async function askTrust(item: UntrustedExtension, options: GateOptions): Promise
   output.err(`\nThe project extension "${ext.name}" (${ext.dir}) ${why}.\n`);
   const places = sandboxPlaces(options.paths, options.cwd, ext.name, ext.dir);
   output.err(installSummary(ext.manifest, places, output));
+  output.err(blindSpotWarning(ext, output));
   return await confirm(output, `Trust "${ext.name}" and start it?`);
+}
+
+/** A warning about programs the fingerprint cannot pin, or "" when there are none. */
+export function blindSpotWarning(ext: DiscoveredExtension, output: Output): string {
+  const outside = outsideFolder(ext);
+  if (outside.length === 0) return "";
+  return paint(
+    output,
+    "yellow",
+    `It runs ${outside.join(", ")} from outside its folder; trust covers only the folder's ` +
+      "files, so changes there are not noticed.",
+  ) + "\n";
 }
 
 /**

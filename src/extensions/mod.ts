@@ -38,6 +38,7 @@ export {
   loadRequirements,
   logFileFor,
   needsTrust,
+  outsideFolder,
   partitionByTrust,
   printLog,
   removeExtension,

@@ -16,6 +16,7 @@ import {
   untrustExtension,
 } from "../../extensions/mod.ts";
 import type { ExtCommandContext } from "./context.ts";
+import { blindSpotWarning } from "../ext_gate.ts";
 
 const TRUST_HELP = `
 Extensions in a project's .zot/extensions/ come with the project (a clone, a download), so
@@ -68,6 +69,7 @@ export function addTrust(ext: Command, { output, locations }: ExtCommandContext)
             entry.hash.slice(0, 12)
           }\n`,
         );
+        output.err(blindSpotWarning(target, output));
       }
     });
 }

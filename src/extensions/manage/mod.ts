@@ -15,6 +15,7 @@ export { isRequired, loadRequirements, requiredNames, setRequirement } from "./r
 export { hashExtensionTree } from "./tree_hash.ts";
 export {
   needsTrust,
+  outsideFolder,
   partitionByTrust,
   trustExtension,
   trustState,

@@ -7,9 +7,9 @@
  * install, or naming the folder on the command line, is the user's consent.
  */
 
-import { join } from "node:path";
+import { isAbsolute, join, resolve, sep } from "node:path";
 import type { ZotPaths } from "../../config/mod.ts";
-import type { DiscoveredExtension, ExtensionSource } from "../manifest/mod.ts";
+import type { DiscoveredExtension, ExtensionSource, Manifest } from "../manifest/mod.ts";
 import { isRecord, readStore, realDir, writeStore } from "./json_store.ts";
 import { hashExtensionTree } from "./tree_hash.ts";
 
@@ -123,4 +123,24 @@ export function untrustedReason(name: string, state: Exclude<TrustState, "truste
     ? "its files changed since you trusted it"
     : "it comes with this project and you have not trusted it yet";
   return `${why}; review it, then run: zot ext trust ${name}`;
+}
+
+/**
+ * Paths in the manifest's `exec` and `args` that point outside the extension folder: trust
+ * pins the folder's files only, so a program run from elsewhere can change unnoticed. The
+ * question and `zot ext trust` name them.
+ */
+export function outsideFolder(ext: { dir: string; manifest: Manifest }): string[] {
+  const root = resolve(ext.dir);
+  // <project>/.zot/extensions/<name>: absolute paths into the project count, system
+  // programs (/usr/bin/python3) do not.
+  const project = resolve(root, "..", "..", "..");
+  const inside = (path: string, folder: string) => path === folder || path.startsWith(folder + sep);
+  return [ext.manifest.exec, ...ext.manifest.args].filter((arg) => {
+    const looksLikePath = arg.includes("/") || arg.includes("\\") || arg.startsWith(".");
+    if (!looksLikePath || arg.startsWith("-")) return false;
+    const where = resolve(root, arg);
+    if (inside(where, root)) return false;
+    return isAbsolute(arg) ? inside(where, project) : true;
+  });
 }

@@ -7,6 +7,7 @@ import { ZotPaths } from "../../../src/config/mod.ts";
 import {
   hasEscape,
   hashExtensionTree,
+  outsideFolder,
   partitionByTrust,
   readManifest,
   sandboxPlaces,
@@ -102,4 +103,17 @@ Deno.test("write access to the trust, install or required files counts as FULL A
     assert(hasEscape(request, places), file);
   }
   assert(hasEscape({ allow: { write: ["/h/zot"] }, deny: {} }, places), "the folder holding them");
+});
+
+Deno.test("programs run from outside the folder are named, since trust cannot pin them", () => {
+  const dir = "/p/.zot/extensions/x";
+  const manifest = (exec: string, args: string[] = []) => ({
+    dir,
+    manifest: { name: "x", exec, args, enabled: true },
+  });
+  assertEquals(outsideFolder(manifest("./run.sh")), []);
+  assertEquals(outsideFolder(manifest("python3", ["-u", "main.py", "lib/x.py"])), []);
+  assertEquals(outsideFolder(manifest("/usr/bin/python3", ["main.py"])), []);
+  assertEquals(outsideFolder(manifest("../../../tools/run.sh")), ["../../../tools/run.sh"]);
+  assertEquals(outsideFolder(manifest("sh", ["/p/scripts/evil.sh"])), ["/p/scripts/evil.sh"]);
 });
