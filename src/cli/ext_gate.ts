@@ -6,6 +6,7 @@
 
 import type { ZotPaths } from "../config/mod.ts";
 import {
+  detectOsSandbox,
   type DiscoveredExtension,
   type DiscoveryResult,
   loadRequirements,
@@ -74,7 +75,8 @@ async function askTrust(item: UntrustedExtension, options: GateOptions): Promise
     : "comes with this project and is not trusted yet";
   output.err(`\nThe project extension "${ext.name}" (${ext.dir}) ${why}.\n`);
   const places = sandboxPlaces(options.paths, options.cwd, ext.name, ext.dir);
-  output.err(installSummary(ext.manifest, places, output));
+  const sandbox = await detectOsSandbox(Deno.env.toObject());
+  output.err(installSummary(ext.manifest, places, output, sandbox));
   output.err(blindSpotWarning(ext, output));
   return await confirm(output, `Trust "${ext.name}" and start it?`);
 }

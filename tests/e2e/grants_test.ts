@@ -6,6 +6,7 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
+import { vendorScript } from "./os_sandbox_support.ts";
 import { FIXTURES, World } from "./support.ts";
 
 type Body = { messages: { role: string; content: unknown }[] };
@@ -17,11 +18,13 @@ function readResult(body: Body): Block {
   return (body.messages.at(-1)!.content as Block[]).find((b) => b.type === "tool_result")!;
 }
 
+/** A Deno extension named "demo" that asks for nothing; the prober is vendored inside it. */
 async function demo(dir: string): Promise<string> {
   await Deno.mkdir(dir, { recursive: true });
+  const exec = await vendorScript(PROBER, dir);
   await Deno.writeTextFile(
     join(dir, "extension.json"),
-    JSON.stringify({ name: "demo", exec: PROBER, runtime: "deno", permissions: {} }),
+    JSON.stringify({ name: "demo", exec, runtime: "deno", permissions: {} }),
   );
   return dir;
 }

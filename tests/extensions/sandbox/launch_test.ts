@@ -66,8 +66,14 @@ Deno.test("plain executables are planned as they are; disabled ones are skipped"
   });
 });
 
-/** The installed extension "w" the stored grants are for. */
-const W = { name: "w", dir: "/exts/w", source: "global" as const };
+/** The installed extension "w" the stored grants are for (EXTS is set per test). */
+const W = {
+  name: "w",
+  get dir() {
+    return `${EXTS}/w`;
+  },
+  source: "global" as const,
+};
 
 Deno.test("a sandboxed extension without a grant is refused with the command that grants it", async () => {
   await withHome(async (paths) => {
