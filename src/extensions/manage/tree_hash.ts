@@ -7,7 +7,7 @@
 
 import { createHash, type Hash } from "node:crypto";
 import { join } from "node:path";
-import { tryParseJsonc } from "../../config/mod.ts";
+import { tryParseJsonc } from "../../jsonc/mod.ts";
 import { MANIFEST_FILE } from "../manifest/mod.ts";
 
 // Python writes bytecode caches next to the modules it imports; hashing them would make
