@@ -1,20 +1,69 @@
 /** Yes/no questions on the terminal (or a pipe), with `--yes` for scripts. */
 
+import { CancelledError } from "../errors/mod.ts";
 import type { Output } from "./output.ts";
-import { StdinLines } from "./stdin.ts";
 
-/** Asks a question on stderr; `yes` answers it without asking. End of input means no. */
-export async function confirm(output: Output, question: string, yes = false): Promise<boolean> {
+const PROMPT_SIGNALS: Deno.Signal[] = Deno.build.os === "windows"
+  ? ["SIGINT"]
+  : ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/**
+ * Asks a question on stderr; `yes` answers it without asking. End of input means no.
+ * Ctrl-C, SIGTERM or SIGHUP while it waits (or `signal` aborting) cancel it with a
+ * CancelledError (exit 130): a pending terminal read must never swallow a signal.
+ */
+export async function confirm(
+  output: Output,
+  question: string,
+  yes = false,
+  signal?: AbortSignal,
+): Promise<boolean> {
   if (yes) return true;
   output.err(`${question} [y/N] `);
-  const stdin = new StdinLines();
-  let answer: string | undefined;
-  try {
-    answer = await stdin.readLine();
-  } finally {
-    await stdin.close();
-  }
+  const answer = await readAnswer(signal);
   // A terminal echoes the answer and its newline; a pipe does not, so end the line here.
   if (answer === undefined || !Deno.stdin.isTerminal()) output.err("\n");
   return /^\s*y(es)?\s*$/i.test(answer ?? "");
+}
+
+/** Reads one line from stdin, or rejects with CancelledError on a signal. */
+export async function readAnswer(signal?: AbortSignal): Promise<string | undefined> {
+  if (signal?.aborted) throw new CancelledError("cancelled at the prompt");
+  let cancel!: (err: Error) => void;
+  const cancelled = new Promise<never>((_, reject) => cancel = reject);
+  const onSignal = () => cancel(new CancelledError("cancelled at the prompt"));
+  const listening: Deno.Signal[] = [];
+  for (const name of PROMPT_SIGNALS) {
+    try {
+      Deno.addSignalListener(name, onSignal);
+      listening.push(name);
+    } catch {
+      // Not every platform has every signal.
+    }
+  }
+  signal?.addEventListener("abort", onSignal, { once: true });
+  try {
+    // A read still pending when a signal cancels may never end; main.ts exits past it.
+    return await Promise.race([readLine(), cancelled]);
+  } finally {
+    signal?.removeEventListener("abort", onSignal);
+    for (const name of listening) Deno.removeSignalListener(name, onSignal);
+  }
+}
+
+/**
+ * One line straight from stdin's file, not through `Deno.stdin.readable`: releasing that
+ * stream closes stdin, and the TUI that starts after a question still needs it.
+ */
+async function readLine(): Promise<string | undefined> {
+  const decoder = new TextDecoder();
+  const buffer = new Uint8Array(1024);
+  let text = "";
+  while (true) {
+    const n = await Deno.stdin.read(buffer);
+    if (n === null) return text === "" ? undefined : text;
+    text += decoder.decode(buffer.subarray(0, n), { stream: true });
+    const nl = text.indexOf("\n");
+    if (nl >= 0) return text.slice(0, nl).replace(/\r$/, "");
+  }
 }

@@ -44,7 +44,8 @@ Options:
 
 Commands:
   ext [options]                  manage extensions (list, install, remove,
-                                 enable, disable, logs, permissions, check, new)
+                                 enable, disable, logs, permissions, check, new,
+                                 trust, untrust, require)
   upgrade [options]              upgrade this zot binary to the newest release
                                  (--check only reports)
   doctor [options]               check deno, the OS sandbox, git, runtimes,

@@ -121,8 +121,9 @@ function interactiveOptions(ctx: ModeContext, parts: ModeParts): InteractiveOpti
       await swap(next);
     },
     reloadExtensions: async () => {
-      const { specs, errors } = await extensions.plan();
+      const { specs, errors, required } = await extensions.plan();
       const summary = await host.reload(specs);
+      host.setRequired(required);
       agent.refreshTools();
       return { ...summary, errors };
     },

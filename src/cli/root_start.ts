@@ -26,6 +26,7 @@ import {
 import { type Session, SessionStore } from "../session/mod.ts";
 import { discoverSkills, type SkillSet, systemPromptSection } from "../skills/mod.ts";
 import { BUILTIN_TOOL_NAMES, builtinTools, type Tool } from "../tools/mod.ts";
+import { requiredMap, trustGate } from "./ext_gate.ts";
 import type { Output } from "./output.ts";
 import { chooseProvider, readModelSettings } from "./provider_choice.ts";
 import type { RootFlags } from "./root_options.ts";
@@ -141,41 +142,50 @@ export interface ExtensionPhase {
   host: ExtensionHost;
   bus: ExtensionBus;
   panelBus: PanelBus;
-  /** Discovers and plans again (for /reload-ext), with the same flags. */
-  plan(): Promise<{ specs: LaunchSpec[]; errors: string[] }>;
+  /** Required extensions, with why zot did not start those it did not (see ext_gate.ts). */
+  required: Map<string, string>;
+  /** Discovers and plans again (for /reload-ext), with the same flags; never asks. */
+  plan(): Promise<{ specs: LaunchSpec[]; errors: string[]; required: Map<string, string> }>;
 }
 
-/** Phase 3: discovery, the launch plan and the host; problems go to stderr, never fail. */
+/**
+ * Phase 3: discovery, project trust (the TUI asks; other modes skip untrusted ones with a
+ * line), the launch plan and the host; problems go to stderr, never fail. `exit` (SIGTERM,
+ * a second Ctrl-C) ends the wait for the host, which is then shut down.
+ */
 export async function startExtensions(
   flags: RootFlags,
   cwd: string,
   paths: ZotPaths,
   model: { provider: string; model: string },
   output: Output,
+  exit?: Promise<never>,
 ): Promise<ExtensionPhase> {
   const bus = new ExtensionBus();
   const panelBus = new PanelBus();
   // --ext paths are typed relative to the shell's folder, not to --cwd (also on /reload-ext).
   const explicit = flags.extPaths.map((p) => resolve(p));
-  const plan = async () => {
+  const plan = async (ask: boolean, report?: (line: string) => void) => {
     const found = await discoverExtensions({ cwd, paths, explicit, noDiscovery: flags.noExt });
-    const planned = await planLaunches(found.extensions, {
+    const gate = await trustGate(found.extensions, { paths, cwd, output, ask, report });
+    const planned = await planLaunches(gate.start, {
       paths,
       cwd,
       env: Deno.env.toObject(),
       runGrant: flags.runGrant,
       audit: flags.extAudit,
     });
-    return { found, planned };
+    const required = await requiredMap(found, gate, planned.refused, paths);
+    return { found, planned, required };
   };
-  const first = await plan();
+  const first = await plan(flags.mode === "interactive");
   for (const bad of first.found.invalid) {
     output.err(`zot: extension load: ${bad.dir}: ${bad.reason}\n`);
   }
   for (const refused of first.planned.refused) {
     output.err(`zot: extension ${refused.name} not started: ${refused.reason}\n`);
   }
-  const host = await ExtensionHost.start(
+  const starting = ExtensionHost.start(
     first.planned.specs,
     { paths, cwd, provider: model.provider, model: model.model },
     // The registry's names, so an extension keeps every name no built-in implements.
@@ -187,18 +197,27 @@ export async function startExtensions(
       onPanelClose: (c) => panelBus.close(c),
     },
   );
+  const host = await (exit ? Promise.race([starting, exit]) : starting).catch(async (err) => {
+    await (await starting).shutdown();
+    throw err;
+  });
+  host.setRequired(first.required);
   return {
     host,
     bus,
     panelBus,
+    required: first.required,
     plan: async () => {
-      const again = await plan();
+      const held: string[] = [];
+      const again = await plan(false, (line) => held.push(line));
       return {
         specs: again.planned.specs,
         errors: [
           ...again.found.invalid.map((b) => b.reason),
+          ...held,
           ...again.planned.refused.map((r) => r.reason),
         ],
+        required: again.required,
       };
     },
   };

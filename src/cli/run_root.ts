@@ -18,8 +18,10 @@ import type { Output } from "./output.ts";
 import { modelsTable } from "./provider_choice.ts";
 import { type RootFlags, rootFlags } from "./root_options.ts";
 import { runMode, type SessionSlot } from "./root_mode.ts";
+import { reportRequired } from "./ext_gate.ts";
 import {
   checkExtPaths,
+  type ExtensionPhase,
   reportExtensionStatus,
   resolveCwd,
   startAgent,
@@ -126,14 +128,21 @@ async function startAndRun(
   const provider = await startProvider(flags, paths, deferKey);
   const { skills, tools } = await startTools(flags, cwd, paths, output);
   const model = { provider: provider.providerName, model: provider.provider.model.id };
-  const extensions = await startExtensions(flags, cwd, paths, model, output);
-  const { host } = extensions;
+  // From here SIGTERM (or a second Ctrl-C) ends the run through the cleanup below, also
+  // while extensions start or the session picker waits on the terminal.
   const interrupts = new Interrupts();
   const closed = stdoutClosed(output);
   const session: SessionSlot = { current: undefined };
+  let extensions: ExtensionPhase | undefined;
   try {
+    extensions = await startExtensions(flags, cwd, paths, model, output, interrupts.exit);
+    const { host } = extensions;
     reportExtensionStatus(host, output);
-    session.current = await startSession(flags, paths, { cwd, ...model }, output, stdin);
+    reportRequired(host, extensions.required, output);
+    session.current = await Promise.race([
+      startSession(flags, paths, { cwd, ...model }, output, stdin),
+      interrupts.exit,
+    ]);
     const agent = await startAgent(flags, {
       cwd,
       paths,
@@ -171,6 +180,6 @@ async function startAndRun(
     await session.current?.close().catch((err) =>
       output.err(`zot: closing the session: ${errorMessage(err)}\n`)
     );
-    await host.shutdown();
+    await extensions?.host.shutdown();
   }
 }

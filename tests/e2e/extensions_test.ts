@@ -81,6 +81,8 @@ Deno.test("--no-tools keeps extension tools; --no-ext removes discovered ones to
   const projectExt = join(world.work, ".zot", "extensions");
   await Deno.mkdir(projectExt, { recursive: true });
   await Deno.symlink(join(FIXTURES, "toolbox"), join(projectExt, "toolbox"));
+  // A project extension starts once trusted.
+  assertEquals((await world.run(["ext", "trust", "toolbox"])).code, 0);
   assertEquals((await world.run(["--no-tools", "-p", "x"])).code, 0);
   assertEquals((await world.run(["--no-tools", "--no-ext", "-p", "x"])).code, 0);
   const [withExt, without] = world.server.bodies() as { tools?: { name: string }[] }[];

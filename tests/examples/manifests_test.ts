@@ -6,6 +6,8 @@ import { readManifest } from "../../src/extensions/mod.ts";
 
 const EXAMPLES = new URL("../../extensions/examples/", import.meta.url).pathname;
 const CONTRACT_FIELDS = ["name", "version", "exec", "args", "language", "description", "enabled"];
+/** zot's additions: run under Deno's sandbox with exactly these permissions. */
+const SANDBOX_FIELDS = ["runtime", "permissions"];
 
 async function exampleDirs(): Promise<string[]> {
   const names: string[] = [];
@@ -31,10 +33,15 @@ for (const name of await exampleDirs()) {
     assert.ok(parsed.ok, parsed.ok ? "" : parsed.reason);
     assertEquals(parsed.manifest.name, name, "folder name = manifest name");
     const raw = JSON.parse(await Deno.readTextFile(join(dir, "extension.json")));
-    for (const key of Object.keys(raw)) assert.ok(CONTRACT_FIELDS.includes(key), `${name}: ${key}`);
+    const fields = raw.runtime === "deno"
+      ? [...CONTRACT_FIELDS, ...SANDBOX_FIELDS]
+      : CONTRACT_FIELDS;
+    for (const key of Object.keys(raw)) assert.ok(fields.includes(key), `${name}: ${key}`);
     assert.ok(typeof raw.version === "string" && typeof raw.language === "string");
     const exec: string = raw.exec;
-    if (exec.startsWith("./")) {
+    if (raw.runtime === "deno") {
+      assert.ok((await Deno.stat(join(dir, exec))).isFile, `${name}: ${exec} exists`);
+    } else if (exec.startsWith("./")) {
       const info = await Deno.stat(join(dir, exec));
       assert.ok(info.isFile && (info.mode! & 0o111) !== 0, `${name}: ${exec} must be executable`);
     } else {

@@ -9,8 +9,8 @@ import { ZotPaths } from "../../src/config/mod.ts";
 import {
   ExtensionHost,
   type ExtensionNotice,
+  planLaunches,
   readManifest,
-  resolveLaunchSpec,
 } from "../../src/extensions/mod.ts";
 
 const EXAMPLES = new URL("../../extensions/examples/", import.meta.url).pathname;
@@ -22,10 +22,26 @@ Deno.test("every example runs under the real host", async () => {
   for (const name of NAMES) {
     const parsed = await readManifest(join(EXAMPLES, name, "extension.json"));
     assert.ok(parsed.ok);
-    const spec = resolveLaunchSpec(parsed.manifest, join(EXAMPLES, name), "global");
+    const dir = join(EXAMPLES, name);
+    // Sandboxed examples run as zot runs a --ext folder: granted exactly what they request.
+    // Deterministic offline: weather gets a local URL its "net" permission does not cover.
+    const plan = await planLaunches([{
+      name,
+      dir,
+      manifestPath: join(dir, "extension.json"),
+      source: "flag",
+      manifest: parsed.manifest,
+    }], {
+      paths: new ZotPaths(home),
+      cwd: home,
+      env: name === "weather" ? { ZOT_WEATHER_BASE_URL: "http://127.0.0.1:65534" } : {},
+      // Only a manifest's own permissions restrict it (an empty one-run grant would too).
+      runGrant: parsed.manifest.permissions,
+      deno: Deno.execPath(),
+    });
+    assert.ok(plan.specs[0], JSON.stringify(plan.refused));
+    const spec = plan.specs[0];
     if (spec.command === "deno") spec.command = Deno.execPath();
-    // Deterministic offline: a local URL the manifest's --allow-net does not cover.
-    if (name === "weather") spec.env = { ZOT_WEATHER_BASE_URL: "http://127.0.0.1:65534" };
     specs.push(spec);
   }
   const notices: ExtensionNotice[] = [];

@@ -40,6 +40,28 @@ export async function writeExtension(
   return dir;
 }
 
+/**
+ * Writes an extension that passes `zot ext check` (what `zot ext install` runs): a POSIX
+ * shell script that says hello, is ready, and acknowledges shutdown. `exec` is `./ext.sh`.
+ */
+export async function writeWorkingExtension(
+  dir: string,
+  manifest: Record<string, unknown> & { name: string },
+): Promise<string> {
+  await writeExtension(dir, { exec: "./ext.sh", ...manifest }, {
+    "ext.sh": [
+      "#!/bin/sh",
+      `printf '%s\\n' '{"type":"hello","name":"${manifest.name}","version":"1"}' '{"type":"ready"}'`,
+      "while IFS= read -r line; do",
+      `  case "$line" in *'"shutdown"'*) printf '%s\\n' '{"type":"shutdown_ack"}'; exit 0 ;; esac`,
+      "done",
+      "",
+    ].join("\n"),
+  });
+  await Deno.chmod(join(dir, "ext.sh"), 0o755);
+  return dir;
+}
+
 /** Sorted entry names of a folder, or [] when it does not exist. */
 export async function listNames(dir: string): Promise<string[]> {
   const names: string[] = [];

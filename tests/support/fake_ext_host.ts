@@ -6,6 +6,8 @@
 
 import { isAbsolute, join } from "node:path";
 import { decodeLine, type HelloAckFrame } from "../../src/protocol/mod.ts";
+import { ZotPaths } from "../../src/config/mod.ts";
+import { emptyPermissions, planLaunches, readManifest } from "../../src/extensions/mod.ts";
 import { LineSplitter } from "../../extensions/sdk/lines.ts";
 
 /** A frame as the extension wrote it (parsed JSON, before the host's defaults). */
@@ -34,17 +36,43 @@ export const TEST_HELLO_ACK: HelloAckFrame = {
   data_dir: "/tmp/zot-data",
 };
 
-/** Reads `extension.json` in `dir` and resolves its exec the way the contract says. */
+/**
+ * Reads `extension.json` in `dir` and resolves its exec the way the contract says; a
+ * `"runtime": "deno"` manifest is planned by zot itself, as a `--ext` folder granted exactly
+ * what its manifest requests.
+ */
 export async function specFromManifest(
   dir: string,
   env?: Record<string, string>,
 ): Promise<SpawnSpec> {
   const manifest = JSON.parse(await Deno.readTextFile(join(dir, "extension.json")));
+  if (manifest.runtime === "deno") return await sandboxedSpec(dir, env ?? {});
   const exec: string = manifest.exec;
   let command = exec;
   if (exec === "deno") command = Deno.execPath();
   else if (!isAbsolute(exec) && exec.includes("/")) command = join(dir, exec);
   return { command, args: manifest.args ?? [], cwd: dir, env };
+}
+
+async function sandboxedSpec(dir: string, env: Record<string, string>): Promise<SpawnSpec> {
+  const parsed = await readManifest(join(dir, "extension.json"));
+  if (!parsed.ok) throw new Error(`${dir}: ${parsed.reason}`);
+  const plan = await planLaunches([{
+    name: parsed.manifest.name,
+    dir,
+    manifestPath: join(dir, "extension.json"),
+    source: "flag",
+    manifest: parsed.manifest,
+  }], {
+    paths: new ZotPaths(join(dir, ".zot-test-home-unused")),
+    cwd: dir,
+    env,
+    runGrant: parsed.manifest.permissions ?? emptyPermissions(),
+    deno: Deno.execPath(),
+  });
+  const spec = plan.specs[0];
+  if (!spec) throw new Error(`${dir}: ${plan.refused[0]?.reason}`);
+  return { command: spec.command, args: spec.args, cwd: dir, env: spec.env };
 }
 
 /** One running extension under test. */

@@ -3,7 +3,7 @@
  * run, with a reason that names the pattern. TypeScript SDK on Deno, no permissions.
  */
 
-import { allow, block, createExtension, respond } from "../../sdk/mod.ts";
+import { allow, block, createExtension, respond } from "./zot_ext.mjs";
 import { DANGER_PATTERNS, dangerIn } from "./patterns.ts";
 
 const ext = createExtension({ name: "guard", version: "1.0.0" });

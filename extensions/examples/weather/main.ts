@@ -3,7 +3,7 @@
  * access to the weather API host only. Data from wttr.in (no API key needed).
  */
 
-import { createExtension, result, type ToolResult } from "../../sdk/mod.ts";
+import { createExtension, result, type ToolResult } from "./zot_ext.mjs";
 
 /** Where to ask; a test (or a mirror) can point it elsewhere. */
 const BASE_URL = (Deno.env.get("ZOT_WEATHER_BASE_URL") ?? "https://wttr.in").replace(/\/+$/, "");

@@ -15,12 +15,15 @@ import { addLogs } from "./logs.ts";
 import { addPermissions } from "./permissions.ts";
 import { addCheck } from "./check.ts";
 import { addNew } from "./new.ts";
+import { addTrust, addUntrust } from "./trust.ts";
+import { addRequire } from "./require.ts";
 
 /** Builds the `ext` subcommand tree. */
 export function buildExtCommand(output: Output): Command {
   const ext = newSubcommand("ext", output)
     .description(
-      "manage extensions (list, install, remove, enable, disable, logs, permissions, check, new)",
+      "manage extensions (list, install, remove, enable, disable, logs, permissions, check, new, " +
+        "trust, untrust, require)",
     );
   const context: ExtCommandContext = {
     output,
@@ -37,6 +40,9 @@ export function buildExtCommand(output: Output): Command {
       addPermissions,
       addCheck,
       addNew,
+      addTrust,
+      addUntrust,
+      addRequire,
     ]
   ) {
     add(ext, context);

@@ -2,6 +2,7 @@
 
 import { Command } from "../commander.ts";
 import { describeAccess, discoverExtensions } from "../../extensions/mod.ts";
+import { listMarks } from "./trust.ts";
 import { collect, type ExtCommandContext } from "./context.ts";
 import { listRows, renderPlain, renderTable } from "./list_render.ts";
 
@@ -28,7 +29,7 @@ export function addList(ext: Command, { output, locations }: ExtCommandContext):
       for (const ext of [...found.extensions, ...found.shadowed]) {
         access.set(ext.dir, await describeAccess(ext, { paths, cwd }));
       }
-      const rows = listRows(found, access);
+      const rows = listRows(found, access, await listMarks(found, paths));
       if (options.json) {
         output.out(JSON.stringify(rows, null, 2) + "\n");
       } else if (rows.length === 0) {

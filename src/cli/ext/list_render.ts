@@ -20,6 +20,10 @@ export interface ListRow {
   access: string | null;
   description: string | null;
   language: string | null;
+  /** Project extensions: `trusted`, `untrusted` or `modified` (null elsewhere: no trust needed). */
+  trust: string | null;
+  /** Tool calls are blocked while it is not running (`zot ext require`). */
+  required: boolean;
   /** For a shadowed row: the copy that wins. */
   shadowedBy: { source: "flag" | "project" | "global"; dir: string } | null;
   /** The extension folder. */
@@ -27,8 +31,18 @@ export interface ListRow {
   manifestPath: string;
 }
 
+/** Trust and requirement of listed extensions, by folder (see ListRow). */
+export interface ListMarks {
+  trust?: ReadonlyMap<string, string>;
+  required?: ReadonlySet<string>;
+}
+
 /** Rows in precedence order: loaded ones, then shadowed, then invalid. */
-export function listRows(found: DiscoveryResult, access = new Map<string, string>()): ListRow[] {
+export function listRows(
+  found: DiscoveryResult,
+  access = new Map<string, string>(),
+  marks: ListMarks = {},
+): ListRow[] {
   const rows: ListRow[] = [];
   for (const ext of found.extensions) {
     rows.push({
@@ -40,6 +54,8 @@ export function listRows(found: DiscoveryResult, access = new Map<string, string
       access: access.get(ext.dir) ?? null,
       description: ext.manifest.description ?? null,
       language: ext.manifest.language ?? null,
+      trust: marks.trust?.get(ext.dir) ?? null,
+      required: marks.required?.has(ext.dir) ?? false,
       shadowedBy: null,
       path: ext.dir,
       manifestPath: ext.manifestPath,
@@ -55,6 +71,8 @@ export function listRows(found: DiscoveryResult, access = new Map<string, string
       access: access.get(ext.dir) ?? null,
       description: ext.manifest.description ?? null,
       language: ext.manifest.language ?? null,
+      trust: marks.trust?.get(ext.dir) ?? null,
+      required: marks.required?.has(ext.dir) ?? false,
       shadowedBy: ext.shadowedBy,
       path: ext.dir,
       manifestPath: ext.manifestPath,
@@ -70,6 +88,8 @@ export function listRows(found: DiscoveryResult, access = new Map<string, string
       access: null,
       description: null,
       language: null,
+      trust: null,
+      required: false,
       shadowedBy: null,
       path: bad.dir,
       manifestPath: bad.manifestPath,
@@ -88,7 +108,12 @@ const STATE_STYLE: Record<ListState, Style> = {
 function stateText(row: ListRow): string {
   if (row.state === "invalid") return `invalid: ${row.reason}`;
   if (row.state === "shadowed") return `shadowed by ${row.shadowedBy?.source ?? "another copy"}`;
-  return row.state;
+  return marked(row);
+}
+
+// Trust and requirement ride in the state cell, so the columns stay as they are.
+function marked(row: ListRow): string {
+  return [row.state, row.trust, row.required ? "required" : null].filter(Boolean).join(", ");
 }
 
 /**
@@ -113,7 +138,8 @@ export const LIST_COLUMNS: readonly ListColumn[] = [
   { header: "SOURCE", table: (r) => r.source, plain: (r) => r.source },
   {
     header: "STATE",
-    table: (r) => r.state === "shadowed" ? stateText(r) : r.state,
+    table: (r) =>
+      r.state === "shadowed" ? stateText(r) : r.state === "invalid" ? r.state : marked(r),
     plain: stateText,
     styled: true,
   },

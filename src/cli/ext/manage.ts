@@ -1,12 +1,7 @@
 /** `zot ext remove`, `enable` and `disable`. */
 
 import { Command, Option } from "../commander.ts";
-import {
-  findInstalled,
-  removeExtension,
-  removeGrant,
-  setExtensionEnabled,
-} from "../../extensions/mod.ts";
+import { removeExtension, removeGrant, setExtensionEnabled } from "../../extensions/mod.ts";
 import { type ExtCommandContext, SCOPE_HELP, scopeOf } from "./context.ts";
 
 function localOption() {
@@ -31,9 +26,8 @@ export function addRemove(ext: Command, { output, locations }: ExtCommandContext
       const { cwd, paths } = locations();
       const removed = await removeExtension(name, { cwd, paths, scope: scopeOf(options) });
       output.out(`removed "${removed.name}" (${removed.source}) from ${removed.dir}\n`);
-      // The grant goes with the last installed copy, so a later install asks afresh.
-      const remaining = await findInstalled(removed.name, { cwd, paths }).catch(() => undefined);
-      if (!remaining && removed.valid) await removeGrant(paths, removed.name);
+      // The grant belonged to this install; it goes with it.
+      await removeGrant(paths, removed);
     });
 }
 

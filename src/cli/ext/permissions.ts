@@ -1,6 +1,7 @@
 /** `zot ext permissions <name>`: review what a sandboxed extension asks for and what it is granted. */
 
 import { Command, Option } from "../commander.ts";
+import type { ZotPaths } from "../../config/mod.ts";
 import {
   checkGrant,
   describePermissions,
@@ -20,7 +21,6 @@ import {
 import type { ExtCommandContext } from "./context.ts";
 import { confirm } from "../confirm.ts";
 import { type Output, paint } from "../output.ts";
-import type { ZotPaths } from "../../config/mod.ts";
 import { addRunGrantOptions, RUN_GRANT_HELP, runGrantFrom } from "../run_grant.ts";
 
 /** Applies `--allow-*`/`--deny-*` adjustments on top of a grant: a given permission is replaced. */
@@ -51,7 +51,7 @@ async function reviewDropped(
   output: Output,
   yes: boolean | undefined,
 ): Promise<boolean> {
-  const record = await loadGrant(paths, found.name);
+  const record = await loadGrant(paths, found);
   const dropped = record && droppedSinceGrant(found.manifest, record);
   if (!record || !dropped) return false;
   output.err(
@@ -59,14 +59,14 @@ async function reviewDropped(
   );
   if (!isSandboxed(found.manifest)) {
     if (await confirm(output, "Let it run unrestricted, with your full user permissions?", yes)) {
-      await removeGrant(paths, found.name);
+      await removeGrant(paths, found);
       output.out(`"${found.name}" now runs unrestricted\n`);
     }
     return true;
   }
   if (await confirm(output, "Keep the grant for the manifest as it is now?", yes)) {
     const request = found.manifest.permissions ?? emptyPermissions();
-    await saveGrant(paths, found.name, request, record.granted, grantShape(found.manifest));
+    await saveGrant(paths, found, request, record.granted, grantShape(found.manifest));
     output.out(`re-granted "${found.name}"\n`);
   }
   return false;
@@ -75,7 +75,7 @@ async function reviewDropped(
 /** `zot ext permissions <name> [--allow-x=…] [--deny-x=…] [--reset] [-y]`. */
 export function addPermissions(ext: Command, { output, locations }: ExtCommandContext): void {
   const command = ext.command("permissions")
-    .description("show what a sandboxed extension asks for and is granted; adjust the grant")
+    .description("show what an extension asks for and is granted; restrict or adjust the grant")
     .argument("<name>", "extension name (as shown by zot ext list)")
     .option("--reset", "grant exactly what the manifest asks for")
     .option("-y, --yes", "grant the manifest's request without asking when it is not granted yet")
@@ -86,7 +86,9 @@ export function addPermissions(ext: Command, { output, locations }: ExtCommandCo
       `
 ${RUN_GRANT_HELP}
 --allow-<perm> sets that permission of the grant; --deny-<perm> adds a deny.
-The grant is stored in $ZOT_HOME/grants/<name>.json, outside the extension's folder.`,
+The grant is stored in $ZOT_HOME/grants/, outside the extension's folder, and belongs to
+this install: a reinstall, another copy or a --ext folder with the same name gets none of it.
+Any installed extension can be restricted this way, whatever its language.`,
     );
   addRunGrantOptions(command);
   command.action(async (name, options) => {
@@ -94,25 +96,29 @@ The grant is stored in $ZOT_HOME/grants/<name>.json, outside the extension's fol
     const scope = options.local ? "project" : options.global ? "global" : undefined;
     const found: DiscoveredExtension = await findInstalled(name, { cwd, paths, scope });
     if (await reviewDropped(found, paths, output, options.yes)) return;
-    if (!isSandboxed(found.manifest)) {
+    const places = sandboxPlaces(paths, cwd, found.name, found.dir);
+    const request = found.manifest.permissions ?? emptyPermissions();
+    const record = await loadGrant(paths, found);
+    const shape = grantShape(found.manifest);
+    const change = runGrantFrom(options as Record<string, unknown>);
+    // Any installed extension can be restricted; one without a request or grant runs as is.
+    const restricted = isSandboxed(found.manifest) || record !== undefined || change !== undefined;
+    if (!restricted && !options.reset) {
       output.out(
-        `"${found.name}" has no "permissions" in its manifest: it runs unrestricted, ` +
-          "with your full user permissions.\n",
+        `"${found.name}" has no "permissions" in its manifest: it runs unrestricted, with ` +
+          `your full user permissions; restrict it with zot ext permissions ${found.name} ` +
+          `--allow-…/--deny-… (e.g. --allow-read='$EXT_DIR')\n`,
       );
       return;
     }
-    const places = sandboxPlaces(paths, cwd, found.name, found.dir);
-    const request = found.manifest.permissions ?? emptyPermissions();
-    const record = await loadGrant(paths, found.name);
-    const shape = grantShape(found.manifest);
-    const change = runGrantFrom(options as Record<string, unknown>);
     let granted = record?.granted;
     if (options.reset) {
-      granted = (await saveGrant(paths, found.name, request, request, shape)).granted;
+      granted = await resetGrant(paths, found, request);
       output.out(`granted "${found.name}" what its manifest asks for\n`);
+      if (!granted) return;
     } else if (change) {
       granted = adjustGrant(granted ?? emptyPermissions(), change);
-      await saveGrant(paths, found.name, request, granted, shape);
+      await saveGrant(paths, found, request, granted, shape);
       output.out(`updated the grant of "${found.name}"\n`);
     }
     output.out(section("requested (extension.json):", describePermissions(request, places)));
@@ -121,15 +127,31 @@ The grant is stored in $ZOT_HOME/grants/<name>.json, outside the extension's fol
         ? section("granted:", describePermissions(granted, places))
         : "granted:\n  - nothing yet\n",
     );
-    const check = checkGrant(request, await loadGrant(paths, found.name));
+    const check = checkGrant(request, await loadGrant(paths, found));
     if (check.ok) return;
     const what = check.reason === "no_grant"
       ? "it will not start until it is granted"
       : `it now asks for more than was granted: ${check.beyond.join("; ")}`;
     output.err(paint(output, "yellow", `"${found.name}": ${what}`) + "\n");
     if (await confirm(output, "Grant what it asks for?", options.yes)) {
-      await saveGrant(paths, found.name, request, request, shape);
+      await saveGrant(paths, found, request, request, shape);
       output.out(`granted "${found.name}" what its manifest asks for\n`);
     }
   });
+}
+
+/**
+ * `--reset`: the grant becomes exactly the manifest's request; for an extension whose
+ * manifest asks nothing (no `permissions`), that means no grant: unrestricted again.
+ */
+async function resetGrant(
+  paths: ZotPaths,
+  found: DiscoveredExtension,
+  request: PermissionRequest,
+): Promise<PermissionRequest | undefined> {
+  if (!isSandboxed(found.manifest)) {
+    await removeGrant(paths, found);
+    return undefined;
+  }
+  return (await saveGrant(paths, found, request, request, grantShape(found.manifest))).granted;
 }

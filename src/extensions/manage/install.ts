@@ -9,6 +9,7 @@ import { ensureDir, pathExists, type ZotPaths } from "../../config/mod.ts";
 import { CancelledError, ConfigError, errorMessage, ZotError } from "../../errors/mod.ts";
 import { copyTree } from "./copy_tree.ts";
 import { discoverExtensions } from "./discovery.ts";
+import { recordInstall } from "./install_record.ts";
 import {
   type Manifest,
   MANIFEST_FILE,
@@ -34,6 +35,11 @@ export interface InstallOptions {
    * answering false rolls the install back (used to confirm permissions).
    */
   confirm?: (manifest: Manifest, stagedDir: string) => Promise<boolean>;
+  /**
+   * Runs after confirm, on the staged copy, before anything is moved into place: throwing
+   * rolls the install back (used to refuse an extension that fails its handshake check).
+   */
+  verify?: (manifest: Manifest, stagedDir: string) => Promise<void>;
 }
 
 /** What an install did. */
@@ -49,6 +55,8 @@ export interface InstallResult {
   replaced: string[];
   /** Things worth telling the user that did not stop the install (e.g. exec not built yet). */
   warnings: string[];
+  /** The fresh id of this install (grants are tied to it). */
+  installId: string;
 }
 
 const STAGING_PREFIX = ".zot-install-";
@@ -85,13 +93,19 @@ export async function installExtension(options: InstallOptions): Promise<Install
     const parsed = await readManifest(join(fresh, MANIFEST_FILE));
     if (!parsed.ok) throw invalidSource(options.source, parsed.reason);
     const manifest = parsed.manifest;
+    const dir = join(root, manifest.name);
+    // Cheap checks first: nobody should confirm an install that cannot happen.
+    const clashes = await findClashes(options, scope, dir, manifest.name);
     if (options.confirm && !(await options.confirm(manifest, fresh))) {
       throw new ZotError("ext_install_declined", `did not install "${manifest.name}"`, 1, {
         hint: "nothing was changed; pass --yes to install without asking",
       });
     }
-    const dir = join(root, manifest.name);
-    const replaced = await moveAsideExisting(options, scope, dir, manifest.name, staging);
+    await options.verify?.(manifest, fresh);
+    // A signal during the (bounded) check ends the install once the check has stopped
+    // what it started, before anything is moved into place.
+    if (options.signal?.aborted) throw new CancelledError("install cancelled");
+    const replaced = await moveAside(clashes, staging);
     try {
       await Deno.rename(fresh, dir);
     } catch (err) {
@@ -101,7 +115,10 @@ export async function installExtension(options: InstallOptions): Promise<Install
         hint: errorMessage(err),
       });
     }
+    // A fresh id per install: grants of a replaced copy do not carry over.
+    const installId = await recordInstall(options.paths, dir, manifest.name);
     return {
+      installId,
       name: manifest.name,
       dir,
       manifestPath: join(dir, MANIFEST_FILE),
@@ -200,16 +217,14 @@ interface MovedAside {
 
 /**
  * Finds what the new extension would collide with in its scope: the folder `<root>/<name>`
- * and any other folder whose manifest has the same name. Without `force` that is an error;
- * with it they are moved into the staging folder (removed with it once the install works).
+ * and any other folder whose manifest has the same name. Without `force` that is an error.
  */
-async function moveAsideExisting(
+async function findClashes(
   options: InstallOptions,
   scope: "project" | "global",
   dir: string,
   name: string,
-  staging: string,
-): Promise<MovedAside[]> {
+): Promise<string[]> {
   const found = await discoverExtensions({
     cwd: options.cwd,
     paths: options.paths,
@@ -229,6 +244,11 @@ async function moveAsideExisting(
       { hint: "pass --force to replace it" },
     );
   }
+  return clashes;
+}
+
+/** Moves replaced copies into the staging folder (removed with it once the install works). */
+async function moveAside(clashes: string[], staging: string): Promise<MovedAside[]> {
   const moved: MovedAside[] = [];
   for (const [i, existing] of clashes.entries()) {
     const parked = join(staging, `old-${i}`);

@@ -72,6 +72,7 @@ export function validateManifest(value: unknown): ManifestResult {
   const enabled = optionalBoolean(fields, "enabled", problems) ?? true;
   const runtime = optionalRuntime(fields, problems);
   const permissions = optionalPermissions(fields, problems);
+  const required = optionalBoolean(fields, "required", problems);
   if (problems.length > 0 || name === undefined || exec === undefined) {
     return { ok: false, reason: problems.join("; ") };
   }
@@ -81,6 +82,7 @@ export function validateManifest(value: unknown): ManifestResult {
   if (description !== undefined) manifest.description = description;
   if (runtime !== undefined) manifest.runtime = runtime;
   if (permissions !== undefined) manifest.permissions = permissions;
+  if (required !== undefined) manifest.required = required;
   return { ok: true, manifest };
 }
 

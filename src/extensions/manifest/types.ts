@@ -27,6 +27,8 @@ export interface Manifest {
   /** `deno` runs the extension under `deno run` with permission flags. */
   runtime?: "deno";
   permissions?: PermissionRequest;
+  /** A guard that must be running for any tool call to run (fail closed). */
+  required?: boolean;
 }
 
 /** A manifest found on disk, with where it came from. */

@@ -1,5 +1,6 @@
 /** Turns a Deno permission denial found in a tool result into a log note and a hint. */
 
+import type { ExtensionSource } from "../manifest/mod.ts";
 import type { ExtensionToolResult } from "./host_types.ts";
 import { denialHint, findDenial } from "../sandbox/mod.ts";
 
@@ -10,7 +11,11 @@ import { denialHint, findDenial } from "../sandbox/mod.ts";
  */
 export function explainDenial(
   result: ExtensionToolResult,
-  owner: { name: string; note(text: string): void },
+  owner: {
+    name: string;
+    spec?: { source: ExtensionSource; dir: string };
+    note(text: string): void;
+  },
   tool: string,
 ): void {
   for (const block of result.content) {
@@ -20,7 +25,13 @@ export function explainDenial(
     owner.note(
       `sandbox denied ${denial.permission} access to ${denial.target} during tool "${tool}"`,
     );
-    result.content.push({ type: "text", text: denialHint(owner.name, denial) });
+    result.content.push({
+      type: "text",
+      text: denialHint(
+        { name: owner.name, source: owner.spec?.source, dir: owner.spec?.dir },
+        denial,
+      ),
+    });
     return;
   }
 }

@@ -49,6 +49,7 @@ import { settlesWithin } from "./process_group.ts";
 import { Registry } from "./registry.ts";
 import { mapToolResult } from "./tool_content.ts";
 import { explainDenial } from "./denial.ts";
+import { requiredBlock } from "./required.ts";
 
 /** Built-in tools extensions cannot take. */
 export const DEFAULT_BUILTIN_TOOLS: readonly string[] = ["read", "write", "edit", "bash", "skill"];
@@ -81,6 +82,7 @@ export class ExtensionHost {
   readonly #link: HostLink;
   #extensions: ManagedExtension[] = [];
   #lastId = 0;
+  #required = new Map<string, string>();
   #shutdown: Promise<void> | undefined;
   readonly #onUnload = () => {
     for (const ext of this.#extensions) ext.killNow();
@@ -234,7 +236,17 @@ export class ExtensionHost {
     call: { id: string; name: string; args: Record<string, unknown> },
     validate?: ArgsCheck | JsonSchema,
   ): Promise<ToolCallVerdict> {
+    const missing = requiredBlock(this.#required, this.#extensions);
+    if (missing) return Promise.resolve(missing);
     return chain.interceptToolCall(this.#interceptors("tool_call"), call, argsCheck(validate));
+  }
+
+  /**
+   * Sets the extensions that must be running for any tool call to run (fail closed), each
+   * with why zot did not start it, for those it never launched (untrusted, refused, …).
+   */
+  setRequired(required: ReadonlyMap<string, string>): void {
+    this.#required = new Map(required);
   }
 
   /** Asks turn_start interceptors; the first block wins. */
@@ -353,6 +365,7 @@ export class ExtensionHost {
       .filter((ext) => ext.running && ext.intercepts.has(event))
       .map((ext) => ({
         name: ext.name,
+        required: this.#required.has(ext.name),
         ask: (build) =>
           ext.request("intercept", `${event} intercept`, build, this.#options.interceptTimeoutMs),
         note: (text) => ext.note(text),

@@ -2,7 +2,7 @@
  * The interception chain. Interceptors are asked one after another in spec order; the
  * first `block` wins and names the extension and its reason. No answer within the
  * timeout, a dead extension, or a failed write all mean allow (an unresponsive guard
- * never stalls the agent).
+ * never stalls the agent) — except for a required guard's tool_call, which then blocks.
  *
  * Rewrites chain: each interceptor sees the previous one's output. `modified_args` must
  * be a JSON object (anything else is ignored, with a log line). When the caller passes a
@@ -19,6 +19,7 @@ import type {
   EventInterceptResponseFrame,
   InterceptableEvent,
 } from "../../protocol/mod.ts";
+import { requiredReason } from "./required.ts";
 import type {
   ArgsCheck,
   BlockVerdict,
@@ -37,6 +38,8 @@ export const DEFAULT_BLOCK_REASONS: Record<InterceptableEvent, string> = {
 /** One extension that intercepts the event. */
 export interface Interceptor {
   readonly name: string;
+  /** A required guard: no answer blocks the tool call instead of allowing it. */
+  readonly required?: boolean;
   /** Sends the intercept and awaits the answer; rejects on timeout or exit. */
   ask(frame: (id: string) => EventInterceptFrame): Promise<EventInterceptResponseFrame>;
   note(text: string): void;
@@ -52,7 +55,8 @@ async function askOne(
   try {
     return await ext.ask((id) => ({ type: "event_intercept", id, event, ...payload }));
   } catch (err) {
-    ext.note(`intercept ${event}: ${errorMessage(err)}; allowing`);
+    const outcome = ext.required && event === "tool_call" ? "blocking (required)" : "allowing";
+    ext.note(`intercept ${event}: ${errorMessage(err)}; ${outcome}`);
     return undefined;
   }
 }
@@ -76,6 +80,9 @@ export async function interceptToolCall(
       tool_name: call.name,
       tool_args: args,
     });
+    if (!answer && ext.required) {
+      return blocked(ext, "tool_call", requiredReason(ext.name, "it did not answer the intercept"));
+    }
     if (!answer) continue;
     if (answer.block) return blocked(ext, "tool_call", answer.reason);
     const rewrite = answer.modified_args;

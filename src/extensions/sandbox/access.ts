@@ -50,7 +50,7 @@ export async function describeAccess(
 ): Promise<string> {
   let record;
   try {
-    record = await loadGrant(context.paths, ext.name);
+    record = await loadGrant(context.paths, ext);
   } catch {
     return isSandboxed(ext.manifest) ? "sandboxed, grant unreadable" : "unrestricted";
   }

@@ -5,7 +5,7 @@
  * (and through it the user) which grant is missing.
  */
 
-import type { PermissionName } from "../manifest/mod.ts";
+import type { ExtensionSource, PermissionName } from "../manifest/mod.ts";
 
 /** One denied access. */
 export interface Denial {
@@ -24,10 +24,24 @@ export function findDenial(text: string): Denial | undefined {
   return { permission: match[1] as PermissionName, target: match[2] ?? match[3] };
 }
 
-/** The note appended to a tool result: what was denied and the command that grants it. */
-export function denialHint(extension: string, denial: Denial): string {
+/** Which extension was denied: a `--ext` one (source "flag") has no stored grant to adjust. */
+export interface DeniedExtension {
+  name: string;
+  source?: ExtensionSource;
+  dir?: string;
+}
+
+/**
+ * The note appended to a tool result: what was denied and the command that grants it. For a
+ * `--ext` extension that is the one-run flag, since a stored grant never applies to it.
+ */
+export function denialHint(extension: string | DeniedExtension, denial: Denial): string {
+  const ext = typeof extension === "string" ? { name: extension } : extension;
   const value = denial.target.includes(",") ? "…" : denial.target;
-  return `[zot: the sandbox of extension "${extension}" denied ${denial.permission} access to ` +
-    `${denial.target}; if the user wants to allow it: zot ext permissions ${extension} ` +
-    `--allow-${denial.permission}=${value}]`;
+  const flag = `--allow-${denial.permission}=${value}`;
+  const how = ext.source === "flag"
+    ? `zot --ext ${ext.dir ?? "<folder>"} ${flag} (for one run)`
+    : `zot ext permissions ${ext.name} ${flag}`;
+  return `[zot: the sandbox of extension "${ext.name}" denied ${denial.permission} access to ` +
+    `${denial.target}; if the user wants to allow it: ${how}]`;
 }

@@ -1,24 +1,32 @@
 /**
- * Permission grants for sandboxed extensions. A manifest's `permissions` is a request;
- * what the user granted lives under `$ZOT_HOME/grants/`, outside the extension's folder,
- * so an extension that rewrites its own manifest gains nothing.
+ * Permission grants. A manifest's `permissions` is a request; what the user granted lives
+ * under `$ZOT_HOME/grants/<install id>.json`, outside the extension's folder, so an extension
+ * that rewrites its own manifest gains nothing. A grant belongs to one install (see
+ * manage/install_record.ts), never to a name: a reinstall, another copy or a `--ext` folder
+ * with the same name gets none of it. A `--ext` folder never has a stored grant at all: it
+ * runs with its manifest's request plus that run's flags.
  */
 
 import { join } from "node:path";
-import { writeTextAtomic, type ZotPaths } from "../../config/mod.ts";
+import type { ZotPaths } from "../../config/mod.ts";
 import { ConfigError } from "../../errors/mod.ts";
 import {
-  extensionNameProblem,
+  type ExtensionSource,
   PERMISSION_NAMES,
   type PermissionRequest,
   type PermissionValue,
 } from "../manifest/mod.ts";
+import { ensureInstallId, forgetInstall, installIdOf, writeStore } from "../manage/mod.ts";
 import { emptyPermissions, permissionsBeyond } from "./permissions.ts";
 
-/** What is stored per extension: what it asked for when granted, and what was granted. */
+/** What is stored per install: what it asked for when granted, and what was granted. */
 export interface GrantRecord {
-  version: 1;
+  version: 2;
   extension: string;
+  /** The install this grant belongs to. */
+  install: string;
+  /** The install's folder when it was granted (for people reading the file). */
+  dir: string;
   requested: PermissionRequest;
   granted: PermissionRequest;
   updated: string;
@@ -36,21 +44,32 @@ export interface GrantShape {
   declared: boolean;
 }
 
+/** Which extension a grant is about: its name, folder and where it was found. */
+export interface GrantSubject {
+  name: string;
+  dir: string;
+  source: ExtensionSource;
+}
+
 /** The outcome of comparing a manifest's current request with the stored grant. */
 export type GrantCheck =
   | { ok: true; granted: PermissionRequest }
   | { ok: false; reason: "no_grant" }
   | { ok: false; reason: "request_grew"; beyond: string[] };
 
-function grantFile(paths: ZotPaths, name: string): string {
-  const problem = extensionNameProblem(name);
-  if (problem) throw new ConfigError("bad_extension_name", `cannot store a grant: ${problem}`);
-  return join(paths.grants, `${name}.json`);
+function grantFile(paths: ZotPaths, install: string): string {
+  return join(paths.grants, `${install}.json`);
 }
 
-/** Reads the stored grant for an extension, if any. */
-export async function loadGrant(paths: ZotPaths, name: string): Promise<GrantRecord | undefined> {
-  const file = grantFile(paths, name);
+/** Reads the stored grant of this install, if any; a `--ext` folder never has one. */
+export async function loadGrant(
+  paths: ZotPaths,
+  ext: GrantSubject,
+): Promise<GrantRecord | undefined> {
+  if (ext.source === "flag") return undefined;
+  const install = await installIdOf(paths, ext.dir);
+  if (!install) return undefined;
+  const file = grantFile(paths, install);
   let text: string;
   try {
     text = await Deno.readTextFile(file);
@@ -60,41 +79,53 @@ export async function loadGrant(paths: ZotPaths, name: string): Promise<GrantRec
   }
   try {
     const record = JSON.parse(text) as GrantRecord;
-    if (record.version !== 1 || typeof record.granted !== "object") throw new Error("bad shape");
-    return record;
+    if (record.version !== 2 || typeof record.granted !== "object") throw new Error("bad shape");
+    // A file copied from another install's id grants nothing here.
+    return record.install === install ? record : undefined;
   } catch (err) {
     throw new ConfigError("bad_grant", `grant file ${file} is corrupt`, {
       cause: err,
-      hint: `review and grant again with: zot ext permissions ${name} --reset`,
+      hint: `review and grant again with: zot ext permissions ${ext.name} --reset`,
     });
   }
 }
 
-/** Stores a grant (atomically: write a temp file, then rename). */
+/** Stores a grant for this install (atomically); refuses a `--ext` folder. */
 export async function saveGrant(
   paths: ZotPaths,
-  name: string,
+  ext: GrantSubject,
   requested: PermissionRequest,
   granted: PermissionRequest,
   shape?: GrantShape,
 ): Promise<GrantRecord> {
-  const file = grantFile(paths, name);
+  if (ext.source === "flag") {
+    throw new ConfigError(
+      "grant_for_flag",
+      `cannot store a grant for the --ext folder ${ext.dir}: it is not installed`,
+      { hint: `pass the permissions for one run (zot --ext ${ext.dir} --allow-…), or install it` },
+    );
+  }
+  const install = await ensureInstallId(paths, ext.dir, ext.name);
   const record: GrantRecord = {
-    version: 1,
-    extension: name,
+    version: 2,
+    extension: ext.name,
+    install,
+    dir: ext.dir,
     requested,
     granted,
     updated: new Date().toISOString(),
     ...shape,
   };
-  await writeTextAtomic(file, JSON.stringify(record, null, 2) + "\n", { mode: 0o600 });
+  await writeStore(grantFile(paths, install), record);
   return record;
 }
 
-/** Deletes a stored grant (when the extension is removed). */
-export async function removeGrant(paths: ZotPaths, name: string): Promise<void> {
+/** Deletes the grant of an install and forgets the install (when the extension is removed). */
+export async function removeGrant(paths: ZotPaths, ext: { dir: string }): Promise<void> {
+  const install = await forgetInstall(paths, ext.dir);
+  if (!install) return;
   try {
-    await Deno.remove(grantFile(paths, name));
+    await Deno.remove(grantFile(paths, install));
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
   }

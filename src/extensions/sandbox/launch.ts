@@ -111,10 +111,8 @@ async function planOne(
     source: ext.source,
     reason,
   });
-  // A --ext folder is not the install a stored grant was made for.
-  const record = ext.source === "flag" && !isSandboxed(ext.manifest)
-    ? undefined
-    : await loadGrant(context.paths, ext.name);
+  // A grant belongs to an install: a --ext folder never has one (see grants.ts).
+  const record = await loadGrant(context.paths, ext);
   const dropped = record && droppedSinceGrant(ext.manifest, record);
   if (dropped) {
     return refuse(
@@ -197,8 +195,8 @@ function effectiveGrant(
   const beyond = permissionsBeyond(request, oneRun);
   if (!beyond.length) return { permissions: unionPermissions(oneRun, manifestDenies) };
   const how = ext.source === "flag"
-    ? `pass the permissions for this run (e.g. --allow-${beyond[0].split(":")[0]}=…) or run: ` +
-      `zot ext permissions ${ext.name}`
+    ? `pass the permissions for this run: zot --ext ${ext.dir} ` +
+      `--allow-${beyond[0].split(":")[0]}=…`
     : `review and grant with: zot ext permissions ${ext.name}`;
   return {
     reason: `extension "${ext.name}" asks for permissions that were never granted (${

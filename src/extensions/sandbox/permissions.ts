@@ -4,6 +4,7 @@
  * the argv zot builds can be tested without spawning anything.
  */
 
+import { decisionFiles } from "../manage/mod.ts";
 import { isAbsolute, join, resolve, sep } from "node:path";
 import type { ZotPaths } from "../../config/mod.ts";
 import {
@@ -47,7 +48,12 @@ export function sandboxPlaces(
     cwd,
     extDir,
     dataDir: extensionDataDir(paths, name),
-    trusted: [paths.grants, paths.extensions, projectExtensionsDir(cwd)],
+    trusted: [
+      paths.grants,
+      paths.extensions,
+      projectExtensionsDir(cwd),
+      ...decisionFiles(paths.home),
+    ],
   };
 }
 

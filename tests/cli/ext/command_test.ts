@@ -3,7 +3,14 @@
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { assert, assertEquals, assertIncludes } from "../../support/assert.ts";
-import { git, listNames, tempDir, writeExtension, writeFiles } from "../../support/ext_dirs.ts";
+import {
+  git,
+  listNames,
+  tempDir,
+  writeExtension,
+  writeFiles,
+  writeWorkingExtension,
+} from "../../support/ext_dirs.ts";
 
 const MAIN = fileURLToPath(new URL("../../../main.ts", import.meta.url));
 
@@ -133,7 +140,7 @@ Deno.test("list: empty, JSON, and every state with its source", async () => {
   const lines = list.stdout.trimEnd().split("\n").map((l) => l.split("\t").slice(0, 4).join(" "));
   assertEquals(lines, [
     "dev - flag enabled",
-    "shared - project enabled",
+    "shared - project enabled, untrusted",
     "off - global disabled",
     "shared 2 global shadowed by project",
     `broken - global invalid: "exec" must be a single program path but contains a space; ` +
@@ -157,6 +164,8 @@ Deno.test("list: empty, JSON, and every state with its source", async () => {
     access: "unrestricted",
     description: "project copy",
     language: null,
+    trust: "untrusted",
+    required: false,
     shadowedBy: null,
     path: join(w.project, "p"),
     manifestPath: join(w.project, "p", "extension.json"),
@@ -166,7 +175,7 @@ Deno.test("list: empty, JSON, and every state with its source", async () => {
 
 Deno.test("install: refuses to overwrite, --force replaces, --local goes to the project", async () => {
   await using w = await world();
-  await writeExtension(join(w.root, "src"), { name: "tool", version: "1", exec: "node" });
+  await writeWorkingExtension(join(w.root, "src"), { name: "tool", version: "1" });
   ok(await zot(w, "install", "--yes", "../src"));
   const again = await zot(w, "install", "--yes", "../src");
   assertEquals(again.code, 1);
@@ -184,7 +193,7 @@ Deno.test("install: refuses to overwrite, --force replaces, --local goes to the 
 Deno.test("install from a git URL clones it; a repo without a manifest rolls back", async () => {
   await using w = await world();
   const work = join(w.root, "work");
-  await writeExtension(work, { name: "from-git", version: "3.1", exec: "python3" });
+  await writeWorkingExtension(work, { name: "from-git", version: "3.1" });
   await git(work, "init", "--quiet", "--initial-branch=main");
   await git(work, "add", "--all");
   await git(work, "commit", "--quiet", "-m", "initial");
@@ -222,7 +231,7 @@ Deno.test("install: a folder without a manifest fails with exit 1 and leaves not
 Deno.test("install warns when the installed copy is shadowed or disabled", async () => {
   await using w = await world();
   await writeExtension(join(w.project, "x"), { name: "x", exec: "./x" });
-  await writeExtension(join(w.root, "src"), { name: "x", exec: "python3", enabled: false });
+  await writeWorkingExtension(join(w.root, "src"), { name: "x", enabled: false });
   const run = ok(await zot(w, "install", "--yes", "../src"));
   assertIncludes(run.stderr, "warning: it is disabled in its manifest; run: zot ext enable x");
   assertIncludes(run.stderr, `warning: the project copy in ${join(w.project, "x")} wins`);
@@ -414,7 +423,9 @@ Deno.test("a sandboxed extension's permissions are shown in plain words, granted
   assertIncludes(run.stderr, '"wx" runs sandboxed and asks permission to:');
   assertIncludes(run.stderr, "  - connect to api.example.com");
   assertIncludes(run.stderr, "  - run any program (FULL ACCESS");
-  const grant = JSON.parse(await Deno.readTextFile(join(w.home, "grants", "wx.json")));
+  const [file] = await listNames(join(w.home, "grants"));
+  const grant = JSON.parse(await Deno.readTextFile(join(w.home, "grants", file)));
+  assertEquals(grant.extension, "wx");
   assertEquals(grant.granted.allow, { net: ["api.example.com"], run: true });
   assertIncludes(
     ok(await zot(w, "list")).stdout,
@@ -469,7 +480,7 @@ Deno.test("permissions of a plain program say it is unrestricted; logs --audit n
   assertIncludes(audit.stderr, "--ext-audit");
 });
 
-Deno.test("remove takes the grant with the last copy, so a reinstall asks afresh", async () => {
+Deno.test("remove takes the install's grant with it, so a reinstall asks afresh", async () => {
   await using w = await world();
   await writeExtension(join(w.cwd, "wx"), {
     name: "wx",
@@ -477,8 +488,7 @@ Deno.test("remove takes the grant with the last copy, so a reinstall asks afresh
     permissions: { net: ["api.example.com"] },
   });
   ok(await zot(w, "install", "--yes", "./wx"));
-  const grant = join(w.home, "grants", "wx.json");
-  assertEquals((await Deno.stat(grant)).isFile, true);
+  assertEquals((await listNames(join(w.home, "grants"))).length, 1);
   ok(await zot(w, "remove", "wx"));
   assertEquals(await listNames(join(w.home, "grants")), []);
 });

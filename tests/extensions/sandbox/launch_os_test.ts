@@ -68,7 +68,7 @@ Deno.test("a restricted Python extension runs in bwrap: its folder read-only, it
 Deno.test("granted paths are bound as granted; net shares the network; env passes by name", async () => {
   await using t = await setup({ permissions: empty });
   await Deno.mkdir(`${t.root}/shared`);
-  await saveGrant(t.paths, "probe", empty, {
+  await saveGrant(t.paths, t.ext, empty, {
     allow: { read: [`${t.root}/shared`], net: ["api.example.com"], env: ["SECRET"] },
     deny: {},
   }, grantShape(t.ext.manifest));
@@ -111,7 +111,7 @@ Deno.test("without an OS sandbox a restricted non-Deno extension is refused, nam
 
 Deno.test("a granted manifest that drops permissions or runtime is refused until reviewed", async () => {
   await using t = await setup({ permissions: empty });
-  await saveGrant(t.paths, "probe", empty, empty, grantShape(t.ext.manifest));
+  await saveGrant(t.paths, t.ext, empty, empty, grantShape(t.ext.manifest));
   delete t.ext.manifest.permissions;
   const dropped = await t.plan(BWRAP);
   assertIncludes(dropped.refused[0].reason, 'dropped "permissions"');
@@ -120,7 +120,7 @@ Deno.test("a granted manifest that drops permissions or runtime is refused until
   t.ext.manifest.exec = "./main.ts";
   t.ext.manifest.runtime = "deno";
   t.ext.manifest.permissions = empty;
-  await saveGrant(t.paths, "probe", empty, empty, grantShape(t.ext.manifest));
+  await saveGrant(t.paths, t.ext, empty, empty, grantShape(t.ext.manifest));
   delete t.ext.manifest.runtime;
   t.ext.manifest.exec = "./main.py";
   const noRuntime = await t.plan(BWRAP);
@@ -131,7 +131,7 @@ Deno.test("a grant the user made for an extension that asks for nothing restrict
   await using t = await setup({});
   await saveGrant(
     t.paths,
-    "probe",
+    t.ext,
     empty,
     { allow: { env: ["SECRET"] }, deny: {} },
     grantShape(t.ext.manifest),
@@ -146,7 +146,7 @@ Deno.test("a grant relative to the folder that a symlink leads out of is refused
   await Deno.mkdir(`${t.root}/.ssh`);
   await Deno.symlink(`${t.root}/.ssh`, `${t.dir}/keys`);
   const request = t.ext.manifest.permissions!;
-  await saveGrant(t.paths, "probe", request, request, grantShape(t.ext.manifest));
+  await saveGrant(t.paths, t.ext, request, request, grantShape(t.ext.manifest));
   const plan = await t.plan(BWRAP);
   assertEquals(plan.specs, []);
   assertIncludes(plan.refused[0].reason, "leads outside its folder");
@@ -156,7 +156,7 @@ Deno.test("a Deno extension granted remote imports gets the network; Deno's flag
   await using t = await setup({ exec: "./main.ts", runtime: "deno", permissions: empty });
   await Deno.writeTextFile(`${t.dir}/main.ts`, "export {};\n");
   const grant = { allow: { import: ["esm.sh"] }, deny: {} };
-  await saveGrant(t.paths, "probe", empty, grant, grantShape(t.ext.manifest));
+  await saveGrant(t.paths, t.ext, empty, grant, grantShape(t.ext.manifest));
   const spec = (await planLaunches([t.ext], {
     paths: t.paths,
     cwd: t.root,

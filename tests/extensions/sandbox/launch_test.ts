@@ -66,6 +66,15 @@ Deno.test("plain executables are planned as they are; disabled ones are skipped"
   });
 });
 
+/** The installed extension "w" the stored grants are for (EXTS is set per test). */
+const W = {
+  name: "w",
+  get dir() {
+    return `${EXTS}/w`;
+  },
+  source: "global" as const,
+};
+
 Deno.test("a sandboxed extension without a grant is refused with the command that grants it", async () => {
   await withHome(async (paths) => {
     const plan = await planLaunches([ext("w", { permissions: netRequest })], {
@@ -82,7 +91,7 @@ Deno.test("a sandboxed extension without a grant is refused with the command tha
 
 Deno.test("a granted sandboxed extension runs under deno with exactly its grant and a cleared env", async () => {
   await withHome(async (paths) => {
-    await saveGrant(paths, "w", netRequest, netRequest);
+    await saveGrant(paths, W, netRequest, netRequest);
     const plan = await planLaunches([ext("w", { permissions: netRequest })], {
       paths,
       cwd: "/p",
@@ -106,7 +115,7 @@ Deno.test("a granted sandboxed extension runs under deno with exactly its grant 
 
 Deno.test("a manifest that asks for more after the grant is refused and says what changed", async () => {
   await withHome(async (paths) => {
-    await saveGrant(paths, "w", netRequest, netRequest);
+    await saveGrant(paths, W, netRequest, netRequest);
     const grown = { allow: { net: ["api.example.com"], read: ["/"] }, deny: {} };
     const plan = await planLaunches([ext("w", { permissions: grown })], {
       paths,
@@ -147,10 +156,12 @@ Deno.test("denies add up: the manifest's, the stored grant's and the one-run fla
     assert(oneRun.includes("--deny-read=/data/secret"), oneRun.join(" "));
     assert(oneRun.includes("--deny-net"), oneRun.join(" "));
     // a stored grant with a deny of its own does not cancel the manifest's
-    await saveGrant(paths, "w", request, { allow: request.allow, deny: { read: ["/data/other"] } });
-    const stored = await plan("flag");
+    await saveGrant(paths, W, request, { allow: request.allow, deny: { read: ["/data/other"] } });
+    const stored = await plan("global");
     assert(stored.includes("--deny-read=/data/other,/data/secret"), stored.join(" "));
-    assert(stored.includes("--deny-net"), stored.join(" "));
+    // a --ext folder never gets a stored grant, only its request and the run's flags
+    const adhoc = await plan("flag");
+    assert(!adhoc.join(" ").includes("/data/other"), adhoc.join(" "));
   });
 });
 
