@@ -69,7 +69,7 @@ Deno.test("onHello can register by host info; notes sent early follow ready", as
     type: "hello",
     name: "cond",
     version: "2.0.0",
-    capabilities: [],
+    capabilities: ["cancel"],
   });
   await host.send({ ...TEST_HELLO_ACK });
   assertEquals(await host.next(), {

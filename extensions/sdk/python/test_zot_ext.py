@@ -167,7 +167,7 @@ class InProcessTests(unittest.TestCase):
 
         host = InProcess(ext)
         self.assertEqual(host.next(), {"type": "hello", "name": "cond", "version": "2.0.0",
-                                       "capabilities": []})
+                                       "capabilities": ["cancel"]})
         host.send(ACK)
         self.assertEqual(host.next(), {"type": "register_command", "name": "only-m",
                                        "description": "registered for model m"})

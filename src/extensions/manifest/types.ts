@@ -1,5 +1,7 @@
 /** Types shared by extension discovery/management and the runtime host. */
 
+import type { ManifestTimeouts } from "./timeouts.ts";
+
 /** Where an extension was found; decides precedence (flag, then project, then global). */
 export type ExtensionSource = "flag" | "project" | "global";
 
@@ -27,6 +29,8 @@ export interface Manifest {
   /** `deno` runs the extension under `deno run` with permission flags. */
   runtime?: "deno";
   permissions?: PermissionRequest;
+  /** The manifest's own waits, in ms, within TIMEOUT_CAPS_MS. */
+  timeouts?: ManifestTimeouts;
 }
 
 /** A manifest found on disk, with where it came from. */
@@ -61,4 +65,6 @@ export interface LaunchSpec {
   clearEnv?: boolean;
   source: ExtensionSource;
   version?: string;
+  /** The manifest's own waits, in ms (already within their caps). */
+  timeouts?: ManifestTimeouts;
 }

@@ -39,6 +39,7 @@ import type {
 import * as chain from "./intercept.ts";
 import { ExtensionLog } from "./log.ts";
 import { type HostLink, ManagedExtension } from "./managed_extension.ts";
+import type { CallProgress } from "./connection.ts";
 import {
   extensionDataDir,
   extensionLogFile,
@@ -55,8 +56,12 @@ export const DEFAULT_BUILTIN_TOOLS: readonly string[] = ["read", "write", "edit"
 
 /** Defaults of every HostOptions field (the original host's timings, plus a hello deadline). */
 export const DEFAULT_HOST_OPTIONS: Readonly<HostOptions> = {
-  helloTimeoutMs: 5_000,
-  startupDeadlineMs: 3_000,
+  // A `go run .` or `cargo run` manifest compiles on its first start: 3-5 s was too
+  // short on a cold build cache (the original host waits forever). 30 s covers a cold
+  // build; a silent extension then delays startup that long, and is reported with the
+  // wait. A manifest sets its own with "timeouts": {"startup": ms}.
+  helloTimeoutMs: 30_000,
+  startupDeadlineMs: 30_000,
   readyIdleMs: 250,
   commandTimeoutMs: 30_000,
   toolTimeoutMs: 60_000,
@@ -169,8 +174,7 @@ export class ExtensionHost {
       "command",
       `command /${name}`,
       (id) => ({ type: "command_invoked", id, name, ...(trimmed ? { args: trimmed } : {}) }),
-      this.#options.commandTimeoutMs,
-      options.signal,
+      { signal: options.signal },
     );
     const outcome: CommandOutcome = { extension: owner.name, command: name, action: "noop" };
     if (ACTIONS.includes(frame.action)) {
@@ -195,7 +199,7 @@ export class ExtensionHost {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; onProgress?: (progress: CallProgress) => void } = {},
   ): Promise<ExtensionToolResult> {
     const owner = this.#registry.toolOwner(name);
     if (!owner) {
@@ -205,8 +209,7 @@ export class ExtensionHost {
       "tool",
       `tool call "${name}"`,
       (id) => ({ type: "tool_call", id, name, args: args ?? {} }),
-      this.#options.toolTimeoutMs,
-      options.signal,
+      { signal: options.signal, onProgress: options.onProgress },
     );
     const result = mapToolResult(frame, owner.name, name);
     if (result.isError) explainDenial(result, owner, name);
@@ -302,7 +305,9 @@ export class ExtensionHost {
   }
 
   async #load(specs: readonly LaunchSpec[]): Promise<void> {
-    const deadline = Date.now() + this.#options.startupDeadlineMs;
+    // One shared deadline, stretched for a manifest that asks to wait longer.
+    const longest = Math.max(0, ...specs.map((s) => s.timeouts?.startup ?? 0));
+    const deadline = Date.now() + Math.max(this.#options.startupDeadlineMs, longest);
     const seen = new Set<string>();
     const plans = specs.map((spec, index) => {
       const problem = extensionNameProblem(spec.name);
@@ -353,8 +358,7 @@ export class ExtensionHost {
       .filter((ext) => ext.running && ext.intercepts.has(event))
       .map((ext) => ({
         name: ext.name,
-        ask: (build) =>
-          ext.request("intercept", `${event} intercept`, build, this.#options.interceptTimeoutMs),
+        ask: (build) => ext.request("intercept", `${event} intercept`, build),
         note: (text) => ext.note(text),
       }));
   }

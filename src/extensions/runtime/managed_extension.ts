@@ -19,6 +19,7 @@ import {
 } from "../../protocol/mod.ts";
 import { checkToolSchema, type JsonSchema } from "../../schema/mod.ts";
 import {
+  type CallOptions,
   ExtensionConnection,
   notRunningError,
   type RequestKind,
@@ -35,7 +36,7 @@ import type {
 import type { ExtensionLog } from "./log.ts";
 import { ExtensionProcess } from "./process.ts";
 import type { CommandEntry, RegistrationSource, Registry, ToolEntry } from "./registry.ts";
-import type { LaunchSpec } from "../manifest/mod.ts";
+import { type LaunchSpec, TIMEOUT_CAPS_MS } from "../manifest/mod.ts";
 
 /** What an extension needs from its host. */
 export interface HostLink {
@@ -78,6 +79,7 @@ export class ManagedExtension implements RegistrationSource {
   #readyVia: ReadyVia | undefined;
   #accepted = false;
   #helloVersion: string | undefined;
+  #capabilities = new Set<string>();
   #proc: ExtensionProcess | undefined;
   #conn: ExtensionConnection | undefined;
   #helloTimer: ReturnType<typeof setTimeout> | undefined;
@@ -149,11 +151,17 @@ export class ManagedExtension implements RegistrationSource {
       maxLineBytes: this.#link.options.maxLineBytes,
       maxQueuedBytes: this.#link.options.maxQueuedBytes,
       nextId: () => this.#link.nextId(),
+      canCancel: () => this.#capabilities.has("cancel"),
     });
-    const helloMs = this.#link.options.helloTimeoutMs;
+    const helloMs = this.startupMs;
     this.#helloTimer = setTimeout(() => {
       this.#helloTimer = undefined;
-      this.refuse(`no hello within ${helloMs} ms`);
+      this.refuse(
+        `never said hello: zot waited ${helloMs} ms` +
+          (this.spec.timeouts?.startup === undefined
+            ? ` (raise "timeouts": {"startup": …} in its extension.json if it starts slowly)`
+            : ` (its "timeouts.startup")`),
+      );
     }, helloMs);
   }
 
@@ -181,16 +189,32 @@ export class ManagedExtension implements RegistrationSource {
     return this.running && (this.#conn?.send(frame) ?? false);
   }
 
-  /** Sends a request and awaits its response; rejects with ExtensionError / CancelledError. */
+  /** How long this extension may take to say hello: its manifest's, else the host's. */
+  get startupMs(): number {
+    return this.spec.timeouts?.startup ?? this.#link.options.helloTimeoutMs;
+  }
+
+  /**
+   * Sends a request and awaits its response; rejects with ExtensionError / CancelledError.
+   * The timeout is the manifest's for this kind, else the host's; progress may extend a
+   * call up to the kind's cap.
+   */
   request<K extends RequestKind>(
     kind: K,
     label: string,
     build: (id: string) => HostFrame,
-    timeoutMs: number,
-    signal?: AbortSignal,
+    options: Omit<CallOptions, "timeoutMs" | "hardCapMs"> = {},
   ): Promise<ResponseByKind[K]> {
     if (!this.#conn || !this.running) return Promise.reject(notRunningError(this.name));
-    return this.#conn.request(kind, label, build, timeoutMs, signal);
+    const host = this.#link.options;
+    const defaults = {
+      command: host.commandTimeoutMs,
+      tool: host.toolTimeoutMs,
+      intercept: host.interceptTimeoutMs,
+    };
+    const timeoutMs = this.spec.timeouts?.[kind] ?? defaults[kind];
+    const hardCapMs = Math.max(timeoutMs, TIMEOUT_CAPS_MS[kind]);
+    return this.#conn.request(kind, label, build, { ...options, timeoutMs, hardCapMs });
   }
 
   /** This extension's status. */
@@ -251,6 +275,7 @@ export class ManagedExtension implements RegistrationSource {
       );
     }
     this.#helloVersion = frame.version;
+    this.#capabilities = new Set(frame.capabilities);
     this.#accepted = true;
     const ctx = this.#link.context();
     this.#conn?.send({
