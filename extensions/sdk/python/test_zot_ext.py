@@ -207,6 +207,36 @@ class InProcessTests(unittest.TestCase):
         self.assertEqual(host.next()["display"], "who/c7")
         host.close()
 
+    def test_cancel_sets_the_flag_and_the_cancelled_answer_is_not_sent(self):
+        ext = Extension("slow")
+        seen = {}
+
+        def crawl(args, ctx):
+            ctx.progress(message="started", fraction=0.0)
+            seen["early"] = ctx.wait(DEADLINE)
+            try:
+                ctx.check()
+            except zot_ext.Cancelled as exc:
+                seen["raised"] = str(exc)
+            return "too late"
+
+        ext.tool("crawl", "slow", {"type": "object"})(crawl)
+        ext.tool("quick", "fast", {"type": "object"})(lambda args: "quick")
+        host = InProcess(ext)
+        self.assertEqual(host.next()["capabilities"], ["cancel", "tools"])
+        host.send(ACK)
+        for _ in range(3):
+            host.next()
+        host.send({"type": "tool_call", "id": "t1", "name": "crawl", "args": {}})
+        self.assertEqual(host.next(), {"type": "progress", "id": "t1", "message": "started",
+                                       "fraction": 0.0})
+        host.send({"type": "cancel", "id": "t1", "reason": "aborted"})
+        host.send({"type": "tool_call", "id": "t2", "name": "quick", "args": {}})
+        self.assertEqual(host.next()["id"], "t2")
+        host.close()
+        self.assertTrue(seen["early"])
+        self.assertEqual(seen["raised"], "cancelled by zot: aborted")
+
     def test_an_over_long_line_is_dropped_and_the_next_one_works(self):
         original = zot_ext.MAX_LINE_LENGTH
         zot_ext.MAX_LINE_LENGTH = 256
