@@ -152,8 +152,10 @@ export async function startExtensions(
       onSubmit: (s) => bus.submit(s),
       onPanelRender: (r) => panelBus.render(r),
       onPanelClose: (c) => panelBus.close(c),
+      onStatusChange: (s) => bus.status(s),
     },
   );
+  bus.setStatusSource(() => host.status());
   return {
     host,
     bus,

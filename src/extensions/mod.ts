@@ -94,6 +94,7 @@ export {
   DEFAULT_BLOCK_REASONS,
   DEFAULT_BUILTIN_TOOLS,
   DEFAULT_HOST_OPTIONS,
+  DEFAULT_SUPERVISION,
   ExtensionHost,
 } from "./runtime/mod.ts";
 export type {

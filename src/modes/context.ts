@@ -1,6 +1,7 @@
 /** What every non-interactive mode runs with: the agent, slash commands, extension signals. */
 
 import type { Agent } from "../agent/mod.ts";
+import type { ExtStatusView } from "./ext_status.ts";
 
 /** A slash command an extension registered. */
 export interface SlashCommandInfo {
@@ -57,6 +58,8 @@ export class ExtensionBus {
   #notice = new Set<(n: Notice) => void>();
   #submit = new Set<(s: Submission) => void>();
   #backlog: Notice[] = [];
+  #status = new Set<(s: ExtStatusView) => void>();
+  #statuses: () => ExtStatusView[] = () => [];
 
   /** Listens to notices (the first one also gets the backlog); returns the unsubscribe function. */
   onNotify(listener: (n: Notice) => void): () => void {
@@ -81,6 +84,27 @@ export class ExtensionBus {
       return;
     }
     for (const l of this.#notice) l(notice);
+  }
+
+  /** Listens to extension state changes; returns the unsubscribe function. */
+  onStatus(listener: (s: ExtStatusView) => void): () => void {
+    this.#status.add(listener);
+    return () => this.#status.delete(listener);
+  }
+
+  /** Delivers a state change (called by the host's onStatusChange callback). */
+  status(status: ExtStatusView): void {
+    for (const l of this.#status) l(status);
+  }
+
+  /** Sets where the current status of every extension comes from (the host). */
+  setStatusSource(source: () => ExtStatusView[]): void {
+    this.#statuses = source;
+  }
+
+  /** Every extension's current status. */
+  statuses(): ExtStatusView[] {
+    return this.#statuses();
   }
 
   /** Delivers a submission (called by the host's onSubmit callback). */

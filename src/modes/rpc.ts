@@ -13,6 +13,7 @@ import { BUILTIN_COMMAND_NAMES, commandsFor } from "../commands/mod.ts";
 import { resolveSlash } from "./slash.ts";
 import { eventToWire, messageToWire, usageToWire, type WireObject } from "./wire.ts";
 import { WorkQueue } from "./rpc_work.ts";
+import { extStatusToWire } from "./ext_status.ts";
 
 /** Longest accepted command line (images travel inline as base64). */
 export const RPC_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -87,6 +88,9 @@ class RpcServer {
         level: n.level,
         message: n.message,
       });
+    }));
+    this.#offs.push(ctx.bus.onStatus((s) => {
+      this.#write({ type: "ext_status", ...extStatusToWire(s) });
     }));
     this.#offs.push(ctx.bus.onSubmit((s) => {
       this.#work.add({ kind: "prompt", content: [{ type: "text", text: s.text }] });
@@ -213,6 +217,8 @@ class RpcServer {
         return this.#command(command);
       case "list_commands":
         return { data: { commands: this.#listCommands() } };
+      case "list_extensions":
+        return { data: { extensions: this.#ctx.bus.statuses().map(extStatusToWire) } };
       case "list_tools":
         return {
           data: {

@@ -48,6 +48,7 @@ import {
 } from "../manifest/mod.ts";
 import { settlesWithin } from "./process_group.ts";
 import { Registry } from "./registry.ts";
+import { DEFAULT_SUPERVISION } from "./supervision.ts";
 import { mapToolResult } from "./tool_content.ts";
 import { explainDenial } from "./denial.ts";
 
@@ -73,6 +74,7 @@ export const DEFAULT_HOST_OPTIONS: Readonly<HostOptions> = {
   // The built-in commands come from the one registry in src/commands, passed in by the caller.
   builtinCommands: [],
   builtinTools: DEFAULT_BUILTIN_TOOLS,
+  supervision: DEFAULT_SUPERVISION,
 };
 
 const ACTIONS: readonly string[] = ["prompt", "insert", "display", "noop"];

@@ -1,7 +1,9 @@
 /**
  * One extension under the host's care: spawn, hello (with a deadline), hello_ack,
  * registrations, ready (frame, idle window or startup deadline), pushes to the UI,
- * exit, and the stop ladder. States: starting → ready → exited, or starting → refused.
+ * exit, supervision, and the stop ladder. States: starting → ready → exited, or
+ * starting → refused; a ready extension that dies goes ready → restarting → starting
+ * (again) → ready, or → quarantined after repeated crashes (see supervision.ts).
  */
 
 import { resolve } from "node:path";
@@ -34,6 +36,8 @@ import type {
   ReadyVia,
 } from "./host_types.ts";
 import type { ExtensionLog } from "./log.ts";
+import { CrashPolicy, LatencyStats } from "./supervision.ts";
+import { ExtensionError } from "../../errors/mod.ts";
 import { ExtensionProcess } from "./process.ts";
 import type { CommandEntry, RegistrationSource, Registry, ToolEntry } from "./registry.ts";
 import { type LaunchSpec, TIMEOUT_CAPS_MS } from "../manifest/mod.ts";
@@ -80,6 +84,16 @@ export class ManagedExtension implements RegistrationSource {
   #accepted = false;
   #helloVersion: string | undefined;
   #capabilities = new Set<string>();
+  readonly #crashes: CrashPolicy;
+  readonly #latency = new LatencyStats();
+  #everReady = false;
+  #readySince: number | undefined;
+  #lastError: string | undefined;
+  #restartTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The crashed process's group being reaped; a stop waits for it. */
+  #reaping: Promise<unknown> | undefined;
+  /** Registrations of the crashed process, dropped when its successor says hello. */
+  #stale = false;
   #proc: ExtensionProcess | undefined;
   #conn: ExtensionConnection | undefined;
   #helloTimer: ReturnType<typeof setTimeout> | undefined;
@@ -96,6 +110,7 @@ export class ManagedExtension implements RegistrationSource {
     this.#log = log;
     this.#dataDir = dataDir;
     this.#link = link;
+    this.#crashes = new CrashPolicy(link.options.supervision);
     this.settled = new Promise((resolve) => (this.#settle = resolve));
   }
 
@@ -152,6 +167,7 @@ export class ManagedExtension implements RegistrationSource {
       maxQueuedBytes: this.#link.options.maxQueuedBytes,
       nextId: () => this.#link.nextId(),
       canCancel: () => this.#capabilities.has("cancel"),
+      observe: (_kind, ms, ok) => this.#latency.add(ms, ok),
     });
     const helloMs = this.startupMs;
     this.#helloTimer = setTimeout(() => {
@@ -205,6 +221,9 @@ export class ManagedExtension implements RegistrationSource {
     build: (id: string) => HostFrame,
     options: Omit<CallOptions, "timeoutMs" | "hardCapMs"> = {},
   ): Promise<ResponseByKind[K]> {
+    if (this.#state === "restarting" || this.#state === "quarantined") {
+      return Promise.reject(this.#unavailableError());
+    }
     if (!this.#conn || !this.running) return Promise.reject(notRunningError(this.name));
     const host = this.#link.options;
     const defaults = {
@@ -231,6 +250,17 @@ export class ManagedExtension implements RegistrationSource {
     if (version !== undefined) status.version = version;
     if (this.#readyVia) status.readyVia = this.#readyVia;
     if (this.#log.path) status.logFile = this.#log.path;
+    status.restarts = this.#crashes.restarts;
+    if (this.#readySince !== undefined && this.#state === "ready") {
+      status.uptimeMs = Date.now() - this.#readySince;
+    }
+    if (this.#lastError !== undefined) status.lastError = this.#lastError;
+    status.calls = this.#latency.calls;
+    status.failedCalls = this.#latency.failures;
+    const p50 = this.#latency.percentile(50);
+    const p99 = this.#latency.percentile(99);
+    if (p50 !== undefined) status.latencyP50Ms = p50;
+    if (p99 !== undefined) status.latencyP99Ms = p99;
     return status;
   }
 
@@ -250,6 +280,13 @@ export class ManagedExtension implements RegistrationSource {
 
   async #runStop(deadline: number): Promise<void> {
     this.#clearTimers();
+    clearTimeout(this.#restartTimer);
+    this.#restartTimer = undefined;
+    if (this.#state === "restarting") {
+      this.#state = "exited";
+      this.#reason = `stopped by zot while restarting (${this.#reason ?? ""})`;
+    }
+    await this.#reaping;
     if (this.#conn) {
       const acked = this.#accepted && this.#conn.open;
       const report = await this.#conn.shutdown(deadline, this.#link.options.killGraceMs, acked);
@@ -275,6 +312,14 @@ export class ManagedExtension implements RegistrationSource {
       );
     }
     this.#helloVersion = frame.version;
+    if (this.#stale) {
+      // A restarted process registers afresh; what its predecessor registered goes.
+      this.#stale = false;
+      this.commands.clear();
+      this.tools.clear();
+      this.subscriptions.clear();
+      this.intercepts.clear();
+    }
     this.#capabilities = new Set(frame.capabilities);
     this.#accepted = true;
     const ctx = this.#link.context();
@@ -323,6 +368,9 @@ export class ManagedExtension implements RegistrationSource {
     this.#idleTimer = undefined;
     this.#state = "ready";
     this.#readyVia = via;
+    this.#readySince = Date.now();
+    if (this.#everReady) this.#log.note(`restarted and ready at ${new Date().toISOString()}`);
+    this.#everReady = true;
     this.#settle();
     this.#changed();
   }
@@ -441,6 +489,10 @@ export class ManagedExtension implements RegistrationSource {
       return;
     }
     const stopping = this.#stopping !== undefined;
+    if (!stopping && this.#everReady) {
+      this.#crashed(reason);
+      return;
+    }
     if (!this.#accepted) {
       this.refuse(stopping ? `stopped by zot before hello (${reason})` : `${reason} before hello`);
       return;
@@ -451,6 +503,76 @@ export class ManagedExtension implements RegistrationSource {
     this.#settle();
     this.#changed();
     if (!stopping) void this.stop(Date.now());
+  }
+
+  // Died after it was ready: fail its calls now, reap its process group, and restart it
+  // after a backoff, or quarantine it when it keeps crashing.
+  #crashed(reason: string): void {
+    const conn = this.#conn;
+    this.#lastError = reason;
+    const verdict = this.#crashes.crashed();
+    const quarantined = verdict.action === "quarantine";
+    const what = quarantined
+      ? `quarantined after ${verdict.crashes} crashes within ${verdict.windowMs / 1000} s`
+      : `restarting in ${verdict.delayMs} ms (restart ${verdict.attempt})`;
+    this.#state = quarantined ? "quarantined" : "restarting";
+    this.#reason = `${reason}; ${what}`;
+    this.#readySince = undefined;
+    this.#log.note(`extension ${this.name} ${reason} at ${new Date().toISOString()}; ${what}`);
+    conn?.failPending((label) => this.#unavailableError(label));
+    this.#conn = undefined;
+    this.#reaping = conn?.shutdown(Date.now(), this.#link.options.killGraceMs, false);
+    this.#stale = true;
+    this.#changed();
+    if (quarantined) {
+      // Told once: further calls fail quietly with the same reason.
+      this.#call("onNotify", (cb) =>
+        cb.onNotify?.({
+          extension: this.name,
+          level: "error",
+          message: `extension "${this.name}" ${reason} and has crashed ${verdict.crashes} ` +
+            `times within ${verdict.windowMs / 1000} s; quarantined until /reload-ext or the ` +
+            `next start (see: zot ext logs ${this.name})`,
+        }));
+      return;
+    }
+    this.#restartTimer = setTimeout(() => {
+      this.#restartTimer = undefined;
+      void this.#relaunch();
+    }, verdict.delayMs);
+  }
+
+  async #relaunch(): Promise<void> {
+    await this.#reaping;
+    this.#reaping = undefined;
+    if (this.#stopping !== undefined || this.#state !== "restarting") return;
+    this.#crashes.restarts++;
+    this.#state = "starting";
+    this.#accepted = false;
+    this.#readyVia = undefined;
+    this.#capabilities = new Set();
+    this.launch();
+    this.#changed();
+  }
+
+  #unavailableError(label?: string): ExtensionError {
+    const name = this.name;
+    const about = label ? ` while ${label} was pending` : "";
+    if (this.#state === "quarantined") {
+      const message = label
+        ? `extension "${name}" ${this.#lastError}${about}; it kept crashing and is quarantined`
+        : `extension "${name}" is quarantined (${this.#reason ?? "it kept crashing"})`;
+      return new ExtensionError("ext_quarantined", name, message, {
+        hint: `see: zot ext logs ${name}; /reload-ext starts it again`,
+      });
+    }
+    return new ExtensionError(
+      "ext_restarting",
+      name,
+      `extension "${name}" ${this.#lastError ?? "crashed"}${about}; it is restarting, ` +
+        `try again in a moment`,
+      { hint: `see: zot ext logs ${name}` },
+    );
   }
 
   #clearTimers(): void {
