@@ -93,3 +93,11 @@ Deno.test("a tool_result over the line limit fails its call with the size and th
   // It did not wait for the 60 s tool timeout: the error is the size, not a timeout.
   assertEquals(text.includes("timeout"), false);
 });
+
+Deno.test("an extension that never says hello is reported with how long zot waited", async () => {
+  await using world = await World.create([]);
+  const run = await world.run(["--ext", join(FIXTURES, "mute"), "-p", "/mute-cmd"]);
+  assertEquals(run.code === 0, false);
+  assertIncludes(run.stderr, "zot: extension mute refused: never said hello: zot waited 500 ms");
+  assertIncludes(run.stderr, "/mute-cmd");
+});
