@@ -2,6 +2,7 @@
 
 import type { Agent } from "../agent/mod.ts";
 import type { ExtStatusView } from "./ext_status.ts";
+import { sanitizeLine, sanitizeText } from "../text/mod.ts";
 
 /** A slash command an extension registered. */
 export interface SlashCommandInfo {
@@ -142,5 +143,7 @@ export interface ModeContext {
 
 /** Writes a notice to stderr as `[ext] level: message` (print and json modes). */
 export function noticeToStderr(output: ModeOutput, notice: Notice): void {
-  output.err(`[${notice.extension}] ${notice.level}: ${notice.message}\n`);
+  // An extension's text never reaches the terminal raw (OSC 52, title changes, clears).
+  const head = `[${sanitizeLine(notice.extension)}] ${sanitizeLine(notice.level)}`;
+  output.err(`${head}: ${sanitizeText(notice.message)}\n`);
 }

@@ -14,6 +14,7 @@ import { resolveSlash } from "./slash.ts";
 import { eventToWire, messageToWire, usageToWire, type WireObject } from "./wire.ts";
 import { WorkQueue } from "./rpc_work.ts";
 import { extStatusToWire } from "./ext_status.ts";
+import { sanitizeText } from "../text/mod.ts";
 
 /** Longest accepted command line (images travel inline as base64). */
 export const RPC_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -86,7 +87,7 @@ class RpcServer {
         type: "ext_notify",
         extension: n.extension,
         level: n.level,
-        message: n.message,
+        message: sanitizeText(n.message),
       });
     }));
     this.#offs.push(ctx.bus.onStatus((s) => {

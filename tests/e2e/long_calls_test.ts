@@ -101,3 +101,20 @@ Deno.test("an extension that never says hello is reported with how long zot wait
   assertIncludes(run.stderr, "zot: extension mute refused: never said hello: zot waited 500 ms");
   assertIncludes(run.stderr, "/mute-cmd");
 });
+
+Deno.test("notify and display text is stripped of terminal escapes in -p and --json", async () => {
+  await using world = await World.create([]);
+  const ext = ["--ext", join(FIXTURES, "slowpoke")];
+  const print = await world.run([...ext, "-p", "/noisy"]);
+  assertEquals(print.code, 0, print.stderr);
+  assertEquals(print.stdout, "shown red\n");
+  assertIncludes(print.stderr, "[slowpoke] warn: clip note\n");
+  const json = await world.run([...ext, "--json", "/noisy"]);
+  assertEquals(json.code, 0, json.stderr);
+  assertEquals(events(json.stdout).find((e) => e.type === "ext_display")?.text, "shown red");
+  assertIncludes(json.stderr, "[slowpoke] warn: clip note\n");
+  for (const out of [print.stdout, print.stderr, json.stdout, json.stderr]) {
+    // deno-lint-ignore no-control-regex -- looking for raw control characters is the point
+    assertEquals(/[\x1b\x07\x9b]/.test(out), false, JSON.stringify(out));
+  }
+});
