@@ -59,6 +59,8 @@ export class ExtensionBus {
   #notice = new Set<(n: Notice) => void>();
   #submit = new Set<(s: Submission) => void>();
   #backlog: Notice[] = [];
+  /** Notices that fell off the backlog before anyone listened, by extension. */
+  #overflow = new Map<string, number>();
   #status = new Set<(s: ExtStatusView) => void>();
   #statuses: () => ExtStatusView[] = () => [];
 
@@ -67,6 +69,15 @@ export class ExtensionBus {
     this.#notice.add(listener);
     const backlog = this.#backlog;
     this.#backlog = [];
+    for (const [extension, count] of this.#overflow) {
+      listener({
+        extension,
+        level: "warn",
+        message: `${count} earlier notices from this extension were dropped (more than ` +
+          `${NOTICE_BACKLOG} arrived before zot was ready to show them)`,
+      });
+    }
+    this.#overflow.clear();
     for (const n of backlog) listener(n);
     return () => this.#notice.delete(listener);
   }
@@ -81,7 +92,10 @@ export class ExtensionBus {
   notify(notice: Notice): void {
     if (this.#notice.size === 0) {
       this.#backlog.push(notice);
-      if (this.#backlog.length > NOTICE_BACKLOG) this.#backlog.shift();
+      if (this.#backlog.length > NOTICE_BACKLOG) {
+        const lost = this.#backlog.shift()!;
+        this.#overflow.set(lost.extension, (this.#overflow.get(lost.extension) ?? 0) + 1);
+      }
       return;
     }
     for (const l of this.#notice) l(notice);

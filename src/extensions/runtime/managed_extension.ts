@@ -37,6 +37,7 @@ import type {
 } from "./host_types.ts";
 import type { ExtensionLog } from "./log.ts";
 import { CrashPolicy, LatencyStats } from "./supervision.ts";
+import { NOTICES_PER_SECOND, NoticeLimiter } from "./notice_limiter.ts";
 import { ExtensionError } from "../../errors/mod.ts";
 import { ExtensionProcess } from "./process.ts";
 import type { CommandEntry, RegistrationSource, Registry, ToolEntry } from "./registry.ts";
@@ -94,6 +95,16 @@ export class ManagedExtension implements RegistrationSource {
   #reaping: Promise<unknown> | undefined;
   /** Registrations of the crashed process, dropped when its successor says hello. */
   #stale = false;
+  readonly #notices = new NoticeLimiter((dropped) => {
+    this.#log.note(`dropped ${dropped} notices (more than ${NOTICES_PER_SECOND} a second)`);
+    this.#call("onNotify", (cb) =>
+      cb.onNotify?.({
+        extension: this.name,
+        level: "warn",
+        message: `${dropped} more notices from this extension were dropped (more than ` +
+          `${NOTICES_PER_SECOND} a second)`,
+      }));
+  });
   #proc: ExtensionProcess | undefined;
   #conn: ExtensionConnection | undefined;
   #helloTimer: ReturnType<typeof setTimeout> | undefined;
@@ -280,6 +291,7 @@ export class ManagedExtension implements RegistrationSource {
 
   async #runStop(deadline: number): Promise<void> {
     this.#clearTimers();
+    this.#notices.flush();
     clearTimeout(this.#restartTimer);
     this.#restartTimer = undefined;
     if (this.#state === "restarting") {
@@ -396,6 +408,7 @@ export class ManagedExtension implements RegistrationSource {
         this.#markReady("frame");
         return;
       case "notify":
+        if (!this.#notices.admit()) return;
         this.#call(
           "onNotify",
           (cb) =>

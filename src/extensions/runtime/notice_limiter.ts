@@ -1,0 +1,49 @@
+/**
+ * Rate limit for one extension's `notify` frames. A burst passes; past it, notices are
+ * dropped and counted, and one summary notice says how many went, at most once a
+ * second. A flood of a million notices so costs the UI a few dozen lines, and memory
+ * stays flat, instead of a frozen screen.
+ */
+
+/** Notices allowed in a burst, and refilled per second after it. */
+export const NOTICE_BURST = 50;
+export const NOTICES_PER_SECOND = 20;
+
+/** Counts and admits one extension's notices; `report` gets the drop summaries. */
+export class NoticeLimiter {
+  #tokens = NOTICE_BURST;
+  #refilledAt = Date.now();
+  #dropped = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #report: (dropped: number) => void;
+
+  constructor(report: (dropped: number) => void) {
+    this.#report = report;
+  }
+
+  /** Whether this notice may be shown; a dropped one is counted for the next summary. */
+  admit(now = Date.now()): boolean {
+    const refill = Math.floor(((now - this.#refilledAt) / 1000) * NOTICES_PER_SECOND);
+    if (refill > 0) {
+      this.#tokens = Math.min(NOTICE_BURST, this.#tokens + refill);
+      this.#refilledAt = now;
+    }
+    if (this.#tokens > 0) {
+      this.#tokens--;
+      return true;
+    }
+    this.#dropped++;
+    this.#timer ??= setTimeout(() => this.flush(), 1000);
+    return false;
+  }
+
+  /** Reports the drops counted so far (also at stop), and clears the timer. */
+  flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#dropped === 0) return;
+    const dropped = this.#dropped;
+    this.#dropped = 0;
+    this.#report(dropped);
+  }
+}
