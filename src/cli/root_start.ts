@@ -146,7 +146,11 @@ export async function startExtensions(
     first.planned.specs,
     { paths, cwd, provider: model.provider, model: model.model },
     // The registry's names, so an extension keeps every name no built-in implements.
-    { builtinCommands: BUILTIN_COMMAND_NAMES, builtinTools: BUILTIN_TOOL_NAMES },
+    {
+      builtinCommands: BUILTIN_COMMAND_NAMES,
+      builtinTools: BUILTIN_TOOL_NAMES,
+      ...(flags.extTrace ? { traceFile: resolve(flags.extTrace) } : {}),
+    },
     {
       onNotify: (n) => bus.notify(n),
       onSubmit: (s) => bus.submit(s),

@@ -31,6 +31,7 @@ import {
   type ResponseByKind,
 } from "./pending_calls.ts";
 import { oversizedAnswer } from "./oversized.ts";
+import type { FrameTrace } from "./frame_trace.ts";
 
 export type { CallOptions, CallProgress, RequestKind, ResponseByKind } from "./pending_calls.ts";
 
@@ -59,6 +60,8 @@ export interface ConnectionOptions {
   canCancel?: () => boolean;
   /** A request finished after `ms`; for latency figures. */
   observe?: (kind: RequestKind, ms: number, ok: boolean) => void;
+  /** `--ext-trace`: sees every line in and out. */
+  trace?: FrameTrace;
 }
 
 const encoder = new TextEncoder();
@@ -154,6 +157,7 @@ export class ExtensionConnection {
       }
       return false;
     }
+    this.#options.trace?.record(this.#name, "out", line.slice(0, -1));
     this.#queue.push(line);
     this.#queuedBytes += line.length;
     this.#pump ??= this.#writeLoop();
@@ -272,6 +276,11 @@ export class ExtensionConnection {
     // After the leader exited, a stray child may still hold stdout: its lines are not
     // the extension talking, so they are not acted on.
     if (this.#badStart || this.#closeReason !== undefined) return;
+    const trace = this.#options.trace;
+    if (trace) {
+      if (item.kind === "line") trace.record(this.#name, "in", item.line);
+      else trace.recordOversized(this.#name, item.bytes);
+    }
     if (!this.#helloSeen) {
       this.#onFirstItem(item);
       return;

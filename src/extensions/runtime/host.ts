@@ -49,6 +49,7 @@ import {
 import { settlesWithin } from "./process_group.ts";
 import { Registry } from "./registry.ts";
 import { DEFAULT_SUPERVISION } from "./supervision.ts";
+import { FrameTrace } from "./frame_trace.ts";
 import { mapToolResult } from "./tool_content.ts";
 import { explainDenial } from "./denial.ts";
 
@@ -93,7 +94,15 @@ export class ExtensionHost {
     for (const ext of this.#extensions) ext.killNow();
   };
 
-  private constructor(context: HostContext, options: HostOptions, callbacks: HostCallbacks) {
+  readonly #trace: FrameTrace | undefined;
+
+  private constructor(
+    context: HostContext,
+    options: HostOptions,
+    callbacks: HostCallbacks,
+    trace?: FrameTrace,
+  ) {
+    this.#trace = trace;
     this.#context = {
       ...context,
       cwd: resolve(context.cwd),
@@ -111,6 +120,7 @@ export class ExtensionHost {
       registry: this.#registry,
       context: () => this.#context,
       nextId: () => String(++this.#lastId),
+      trace,
     };
   }
 
@@ -125,7 +135,18 @@ export class ExtensionHost {
     options: Partial<HostOptions> = {},
     callbacks: HostCallbacks = {},
   ): Promise<ExtensionHost> {
-    const host = new ExtensionHost(context, { ...DEFAULT_HOST_OPTIONS, ...options }, callbacks);
+    let trace: FrameTrace | undefined;
+    if (options.traceFile) {
+      try {
+        trace = await FrameTrace.open(options.traceFile);
+      } catch (err) {
+        throw new ZotError("ext_trace_unwritable", (err as Error).message, 1, {
+          hint: "pass --ext-trace a file in a folder you can write",
+        });
+      }
+    }
+    const all = { ...DEFAULT_HOST_OPTIONS, ...options };
+    const host = new ExtensionHost(context, all, callbacks, trace);
     globalThis.addEventListener("unload", host.#onUnload);
     await host.#load(specs);
     return host;
@@ -301,6 +322,7 @@ export class ExtensionHost {
   shutdown(): Promise<void> {
     this.#shutdown ??= (async () => {
       await this.#stopAll(this.#extensions);
+      await this.#trace?.close();
       globalThis.removeEventListener("unload", this.#onUnload);
     })();
     return this.#shutdown;

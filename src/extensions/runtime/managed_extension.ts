@@ -37,7 +37,8 @@ import type {
 } from "./host_types.ts";
 import type { ExtensionLog } from "./log.ts";
 import { CrashPolicy, LatencyStats } from "./supervision.ts";
-import { NOTICES_PER_SECOND, NoticeLimiter } from "./notice_limiter.ts";
+import type { FrameTrace } from "./frame_trace.ts";
+import { NoticeLimiter, NOTICES_PER_SECOND } from "./notice_limiter.ts";
 import { ExtensionError } from "../../errors/mod.ts";
 import { ExtensionProcess } from "./process.ts";
 import type { CommandEntry, RegistrationSource, Registry, ToolEntry } from "./registry.ts";
@@ -50,6 +51,8 @@ export interface HostLink {
   readonly registry: Registry<ManagedExtension>;
   context(): HostContext;
   nextId(): string;
+  /** The frame trace, under `--ext-trace`. */
+  readonly trace?: FrameTrace;
 }
 
 const COMMAND_NAME = /^[^\s/\p{Cc}][^\s\p{Cc}]{0,63}$/u;
@@ -179,6 +182,7 @@ export class ManagedExtension implements RegistrationSource {
       nextId: () => this.#link.nextId(),
       canCancel: () => this.#capabilities.has("cancel"),
       observe: (_kind, ms, ok) => this.#latency.add(ms, ok),
+      trace: this.#link.trace,
     });
     const helloMs = this.startupMs;
     this.#helloTimer = setTimeout(() => {
