@@ -15,12 +15,14 @@ import { addLogs } from "./logs.ts";
 import { addPermissions } from "./permissions.ts";
 import { addCheck } from "./check.ts";
 import { addNew } from "./new.ts";
+import { addStatus } from "./status.ts";
 
 /** Builds the `ext` subcommand tree. */
 export function buildExtCommand(output: Output): Command {
   const ext = newSubcommand("ext", output)
     .description(
-      "manage extensions (list, install, remove, enable, disable, logs, permissions, check, new)",
+      "manage extensions (list, status, install, remove, enable, disable, logs, permissions, " +
+        "check, new)",
     );
   const context: ExtCommandContext = {
     output,
@@ -29,6 +31,7 @@ export function buildExtCommand(output: Output): Command {
   for (
     const add of [
       addList,
+      addStatus,
       addInstall,
       addRemove,
       addEnable,

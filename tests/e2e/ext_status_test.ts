@@ -1,8 +1,8 @@
-/** `zot --ext-trace FILE`: every frame in and out, timestamped, from the real CLI. */
+/** Seeing extensions from the CLI: `zot --ext-trace FILE` and `zot ext status`. */
 
 import { join } from "node:path";
 import { assert, assertEquals } from "../support/assert.ts";
-import { FIXTURES, World } from "./support.ts";
+import { FIXTURES, REPO, World } from "./support.ts";
 
 Deno.test("--ext-trace records every frame in and out with timestamps", async () => {
   await using world = await World.create([
@@ -40,4 +40,31 @@ Deno.test("--ext-trace records every frame in and out with timestamps", async ()
   }
   const call = entries.find((e) => e.frame?.type === "tool_call");
   assertEquals(call.frame.args, { city: "Oslo" });
+});
+
+Deno.test("zot ext status starts each extension and reports ready, refused and silent ones", async () => {
+  await using world = await World.create([]);
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", join(REPO, "main.ts"), "ext", "status", "--ext", join(FIXTURES, "toolbox")]
+      .concat(["--ext", join(FIXTURES, "mute")]),
+    cwd: world.work,
+    env: world.env(),
+    clearEnv: true,
+    stdin: "null",
+  }).output();
+  const run = {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+  assertEquals(run.code, 0, run.stderr);
+  const lines = run.stdout.trim().split("\n");
+  assert.ok(
+    lines.some((l) => /^toolbox\s+ready\s+ready via frame, version 1\.0\.0$/.test(l)),
+    run.stdout,
+  );
+  assert.ok(
+    lines.some((l) => /^mute\s+refused\s+never said hello: zot waited 500 ms/.test(l)),
+    run.stdout,
+  );
 });
