@@ -1,7 +1,7 @@
 /**
  * End-to-end in tmux: an extension tool's progress shows live under the running tool and
  * keeps a call alive past its manifest's 1 s timeout; Esc cancels a 10 s call and the
- * extension receives the cancel frame.
+ * extension receives the cancel frame. A crash loop shows on the status line.
  */
 
 import { join } from "node:path";
@@ -64,6 +64,27 @@ Deno.test("tmux: extension progress shows under the running tool; Esc cancels a 
     const [frame] = await cancelsIn(cancels, 1);
     assertEquals([frame.type, frame.reason], ["cancel", "aborted"]);
 
+    await s.send(["C-c"]);
+    await s.send(["C-c"]);
+    await s.waitFor("[exited 0]");
+  } finally {
+    await s.close();
+    await server.close();
+    await Deno.remove(home, { recursive: true });
+    await Deno.remove(cwd, { recursive: true });
+  }
+});
+
+Deno.test("tmux: a crash-looping extension is quarantined, told once, and shown on the status line", async () => {
+  const server = await ProviderServer.start({ turns: [] });
+  const home = await Deno.makeTempDir({ prefix: "zot-tui-home-" });
+  const cwd = await Deno.makeTempDir({ prefix: "zot-tui-cwd-" });
+  const argv = zotArgv(server.url, "--no-session", "--ext", join(fixtures, "crashloop"));
+  const s = await TmuxSession.start(argv, { cols: 120, rows: 30, env: { ZOT_HOME: home }, cwd });
+  try {
+    await s.waitFor("type a message");
+    const pane = await s.waitFor("ext crashloop quarantined");
+    assertEquals(pane.split("has crashed 3 times").length - 1, 1, pane);
     await s.send(["C-c"]);
     await s.send(["C-c"]);
     await s.waitFor("[exited 0]");
