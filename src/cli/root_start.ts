@@ -14,6 +14,8 @@ import {
   ExtensionHost,
   type LaunchSpec,
   planLaunches,
+  projectExtensionsDir,
+  sweepStaging,
 } from "../extensions/mod.ts";
 import { agentExtensions, ExtensionBus, keylessProvider, PanelBus } from "../modes/mod.ts";
 import {
@@ -124,6 +126,8 @@ export async function startExtensions(
   const panelBus = new PanelBus();
   // --ext paths are typed relative to the shell's folder, not to --cwd (also on /reload-ext).
   const explicit = flags.extPaths.map((p) => resolve(p));
+  // A zot killed mid-install left a hidden staging folder; this start removes it.
+  await sweepStaging([paths.extensions, projectExtensionsDir(cwd)]);
   const plan = async () => {
     const found = await discoverExtensions({ cwd, paths, explicit, noDiscovery: flags.noExt });
     const planned = await planLaunches(found.extensions, {

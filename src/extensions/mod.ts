@@ -37,6 +37,7 @@ export {
   printLog,
   removeExtension,
   setExtensionEnabled,
+  sweepStaging,
 } from "./manage/mod.ts";
 export type {
   DiscoveryOptions,

@@ -68,3 +68,20 @@ Deno.test("zot ext status starts each extension and reports ready, refused and s
     run.stdout,
   );
 });
+
+Deno.test("the next zot start removes the staging folder of a killed install, not a live one", async () => {
+  await using world = await World.create([{ text: "hi" }]);
+  const dead = await new Deno.Command("true").spawn();
+  await dead.status;
+  const root = join(world.home, "extensions");
+  const leftover = join(root, `.zot-install-${dead.pid}-abc`);
+  const live = join(root, `.zot-install-${Deno.pid}-def`);
+  for (const dir of [leftover, live]) {
+    await Deno.mkdir(join(dir, "new"), { recursive: true });
+    await Deno.writeTextFile(join(dir, "new", "big.bin"), "x".repeat(1024));
+  }
+  const run = await world.run(["-p", "hello"]);
+  assertEquals(run.code, 0, run.stderr);
+  const names = (await Array.fromAsync(Deno.readDir(root))).map((e) => e.name);
+  assertEquals(names, [`.zot-install-${Deno.pid}-def`]);
+});
