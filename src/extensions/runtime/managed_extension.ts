@@ -9,17 +9,13 @@
 import { resolve } from "node:path";
 import { errorMessage } from "../../errors/mod.ts";
 import {
-  EVENT_NAMES,
   type EventName,
   type ExtensionFrame,
   type HelloFrame,
   type HostFrame,
-  INTERCEPTABLE_EVENTS,
   type InterceptableEvent,
   PROTOCOL_VERSION,
-  type RegisterToolFrame,
 } from "../../protocol/mod.ts";
-import { checkToolSchema, type JsonSchema } from "../../schema/mod.ts";
 import {
   type CallOptions,
   ExtensionConnection,
@@ -36,10 +32,10 @@ import type {
   ReadyVia,
 } from "./host_types.ts";
 import type { ExtensionLog } from "./log.ts";
-import { CrashPolicy, LatencyStats } from "./supervision.ts";
+import { CrashPolicy, LatencyStats, unavailableError } from "./supervision.ts";
+import { registerCommand, registerTool, subscribe } from "./registrations.ts";
 import type { FrameTrace } from "./frame_trace.ts";
 import { NoticeLimiter, NOTICES_PER_SECOND } from "./notice_limiter.ts";
-import { ExtensionError } from "../../errors/mod.ts";
 import { ExtensionProcess } from "./process.ts";
 import type { CommandEntry, RegistrationSource, Registry, ToolEntry } from "./registry.ts";
 import { type LaunchSpec, TIMEOUT_CAPS_MS } from "../manifest/mod.ts";
@@ -54,22 +50,6 @@ export interface HostLink {
   /** The frame trace, under `--ext-trace`. */
   readonly trace?: FrameTrace;
 }
-
-const COMMAND_NAME = /^[^\s/\p{Cc}][^\s\p{Cc}]{0,63}$/u;
-const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The name zot uses for a registered command (one leading "/" dropped); undefined if unusable. */
-export function usableCommandName(name: string): string | undefined {
-  const bare = name.startsWith("/") ? name.slice(1) : name;
-  return COMMAND_NAME.test(bare) ? bare : undefined;
-}
-
-/** Whether a tool name is one providers accept (letters, digits, "_" and "-", at most 64). */
-export function isUsableToolName(name: string): boolean {
-  return TOOL_NAME.test(name);
-}
-
-const EMPTY_SCHEMA: JsonSchema = { type: "object", properties: {} };
 
 /** One extension and its process. */
 export class ManagedExtension implements RegistrationSource {
@@ -237,7 +217,7 @@ export class ManagedExtension implements RegistrationSource {
     options: Omit<CallOptions, "timeoutMs" | "hardCapMs"> = {},
   ): Promise<ResponseByKind[K]> {
     if (this.#state === "restarting" || this.#state === "quarantined") {
-      return Promise.reject(this.#unavailableError());
+      return Promise.reject(this.#unavailable());
     }
     if (!this.#conn || !this.running) return Promise.reject(notRunningError(this.name));
     const host = this.#link.options;
@@ -393,20 +373,14 @@ export class ManagedExtension implements RegistrationSource {
 
   #onFrame(frame: ExtensionFrame): void {
     switch (frame.type) {
-      case "register_command": {
-        const name = usableCommandName(frame.name);
-        if (name === undefined) {
-          this.#log.diagnostic(`command name ${JSON.stringify(frame.name)} is not usable; skipped`);
-          return;
-        }
-        this.#link.registry.addCommand(this, { name, description: frame.description ?? "" });
+      case "register_command":
+        registerCommand(this, this.#link.registry, this.#log, frame);
         return;
-      }
       case "register_tool":
-        this.#registerTool(frame);
+        registerTool(this, this.#link.registry, this.#log, frame);
         return;
       case "subscribe":
-        this.#subscribe(frame.events, frame.intercept);
+        subscribe(this, this.#log, frame.events, frame.intercept);
         return;
       case "ready":
         this.#markReady("frame");
@@ -441,53 +415,6 @@ export class ManagedExtension implements RegistrationSource {
       case "shutdown_ack":
         this.#log.note("shutdown acknowledged");
         return;
-    }
-  }
-
-  #registerTool(frame: RegisterToolFrame): void {
-    if (!isUsableToolName(frame.name)) {
-      this.#log.diagnostic(
-        `tool name ${JSON.stringify(frame.name)} is not usable (letters, digits, "_" and "-", ` +
-          `at most 64); skipped`,
-      );
-      return;
-    }
-    let schema = frame.schema;
-    if (schema === undefined) {
-      this.#log.note(`tool "${frame.name}" has no schema; using an empty object schema`);
-      schema = EMPTY_SCHEMA;
-    }
-    const problems = checkToolSchema(schema);
-    if (problems.length > 0) {
-      this.#log.diagnostic(
-        `tool "${frame.name}": invalid schema (${problems.join("; ")}); skipped`,
-      );
-      return;
-    }
-    this.#link.registry.addTool(this, {
-      name: frame.name,
-      description: frame.description ?? "",
-      schema,
-    });
-  }
-
-  #subscribe(events: string[], intercept: string[]): void {
-    for (const event of events) {
-      if ((EVENT_NAMES as readonly string[]).includes(event)) {
-        this.subscriptions.add(event as EventName);
-      } else {
-        this.#log.diagnostic(`subscribe: unknown event ${JSON.stringify(event)}; ignored`);
-      }
-    }
-    for (const event of intercept) {
-      if ((INTERCEPTABLE_EVENTS as readonly string[]).includes(event)) {
-        this.intercepts.add(event as InterceptableEvent);
-      } else {
-        this.#log.diagnostic(
-          `subscribe: ${JSON.stringify(event)} cannot be intercepted (only ` +
-            `${INTERCEPTABLE_EVENTS.join(", ")}); ignored`,
-        );
-      }
     }
   }
 
@@ -536,7 +463,7 @@ export class ManagedExtension implements RegistrationSource {
     this.#reason = `${reason}; ${what}`;
     this.#readySince = undefined;
     this.#log.note(`extension ${this.name} ${reason} at ${new Date().toISOString()}; ${what}`);
-    conn?.failPending((label) => this.#unavailableError(label));
+    conn?.failPending((label) => this.#unavailable(label));
     this.#conn = undefined;
     this.#reaping = conn?.shutdown(Date.now(), this.#link.options.killGraceMs, false);
     this.#stale = true;
@@ -572,24 +499,9 @@ export class ManagedExtension implements RegistrationSource {
     this.#changed();
   }
 
-  #unavailableError(label?: string): ExtensionError {
-    const name = this.name;
-    const about = label ? ` while ${label} was pending` : "";
-    if (this.#state === "quarantined") {
-      const message = label
-        ? `extension "${name}" ${this.#lastError}${about}; it kept crashing and is quarantined`
-        : `extension "${name}" is quarantined (${this.#reason ?? "it kept crashing"})`;
-      return new ExtensionError("ext_quarantined", name, message, {
-        hint: `see: zot ext logs ${name}; /reload-ext starts it again`,
-      });
-    }
-    return new ExtensionError(
-      "ext_restarting",
-      name,
-      `extension "${name}" ${this.#lastError ?? "crashed"}${about}; it is restarting, ` +
-        `try again in a moment`,
-      { hint: `see: zot ext logs ${name}` },
-    );
+  #unavailable(label?: string): Error {
+    const ext = { name: this.name, state: this.#state, reason: this.#reason };
+    return unavailableError({ ...ext, lastError: this.#lastError }, label);
   }
 
   #clearTimers(): void {

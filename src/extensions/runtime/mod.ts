@@ -30,5 +30,5 @@ export { DEFAULT_BLOCK_REASONS } from "./intercept.ts";
 export { DEFAULT_SUPERVISION } from "./supervision.ts";
 export type { SupervisionOptions } from "./supervision.ts";
 export { ExtensionLog } from "./log.ts";
-export { isUsableToolName, usableCommandName } from "./managed_extension.ts";
+export { isUsableToolName, usableCommandName } from "./registrations.ts";
 export { describeExit, ExtensionProcess } from "./process.ts";

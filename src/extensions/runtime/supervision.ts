@@ -5,6 +5,8 @@
  * crash loop costs a few seconds, not a CPU.
  */
 
+import { ExtensionError } from "../../errors/mod.ts";
+
 /** Tuning of the restart policy (tests shorten it). */
 export interface SupervisionOptions {
   /** Wait before the first restart; doubles per crash in the window. */
@@ -79,4 +81,28 @@ export class LatencyStats {
     const rank = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
     return sorted[Math.max(0, rank)];
   }
+}
+
+/** Why a call to a restarting or quarantined extension fails (`label`: the call it cut off). */
+export function unavailableError(
+  ext: { name: string; state: string; reason?: string; lastError?: string },
+  label?: string,
+): ExtensionError {
+  const name = ext.name;
+  const about = label ? ` while ${label} was pending` : "";
+  if (ext.state === "quarantined") {
+    const message = label
+      ? `extension "${name}" ${ext.lastError}${about}; it kept crashing and is quarantined`
+      : `extension "${name}" is quarantined (${ext.reason ?? "it kept crashing"})`;
+    return new ExtensionError("ext_quarantined", name, message, {
+      hint: `see: zot ext logs ${name}; /reload-ext starts it again`,
+    });
+  }
+  return new ExtensionError(
+    "ext_restarting",
+    name,
+    `extension "${name}" ${ext.lastError ?? "crashed"}${about}; it is restarting, ` +
+      `try again in a moment`,
+    { hint: `see: zot ext logs ${name}` },
+  );
 }
