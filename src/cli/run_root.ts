@@ -98,6 +98,7 @@ async function startAndRun(
   const { host } = extensions;
   const interrupts = new Interrupts();
   const session: SessionSlot = { current: undefined };
+  let offStatus = () => {};
   try {
     reportExtensionStatus(host, output);
     session.current = await startSession(flags, paths, { cwd, ...model }, output, stdin);
@@ -110,6 +111,10 @@ async function startAndRun(
       host,
       session: session.current,
     }, output);
+    // A quarantined extension's tools leave the model's list; a restarted one's come back.
+    offStatus = extensions.bus.onStatus((s) => {
+      if (s.state === "quarantined" || s.state === "ready") agent.refreshTools();
+    });
     agent.emitSessionStart();
     const run = runMode({
       flags,
@@ -133,6 +138,7 @@ async function startAndRun(
       throw err;
     }
   } finally {
+    offStatus();
     interrupts.dispose();
     await session.current?.close().catch((err) =>
       output.err(`zot: closing the session: ${errorMessage(err)}\n`)
