@@ -82,3 +82,34 @@ Deno.test("progress reaches the caller and restarts the timeout; stray progress 
   await host.shutdown();
   assertIncludes(await home.log("ticker"), 'progress for unknown id "nobody"');
 });
+
+Deno.test("a command aborted mid-call is cancelled too; a manifest's intercept timeout applies", async () => {
+  await using home = await TempHome.create();
+  const record = join(home.dir, "frames.jsonl");
+  const spec = pySpec("slowcmd", {
+    hello: { name: "slowcmd", capabilities: ["commands", "cancel"] },
+    startup: [
+      { type: "register_command", name: "think" },
+      { type: "subscribe", intercept: ["tool_call"] },
+      { type: "ready" },
+    ],
+    record,
+  });
+  // The host's intercept wait is a minute; the manifest's 200 ms wins.
+  const host = await startHost(home, [{ ...spec, timeouts: { intercept: 200 } }], {
+    interceptTimeoutMs: 60_000,
+  });
+  const controller = new AbortController();
+  const call = host.invokeCommand("think", "hard", { signal: controller.signal });
+  controller.abort();
+  await assertRejects(() => call, CancelledError);
+  const verdict = await host.interceptToolCall({ id: "t", name: "bash", args: {} });
+  assertEquals(verdict.action, "allow");
+  await host.shutdown();
+  const frames = await readJsonLines(record);
+  const invoked = frames.find((f) => f.type === "command_invoked")!;
+  assertEquals(frames.filter((f) => f.type === "cancel"), [
+    { type: "cancel", id: invoked.id, reason: "aborted" },
+  ]);
+  assertIncludes(await home.log("slowcmd"), "timeout waiting for tool_call intercept (200 ms");
+});
