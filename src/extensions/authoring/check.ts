@@ -110,7 +110,9 @@ async function runChecks(
   let hello = false;
   try {
     const started = Date.now();
-    hello = await expectHello(ext, tap, started + (options.helloTimeoutMs ?? 5000), report, proc);
+    // The wait a session would give it: the manifest's startup timeout, else 30 s.
+    const helloMs = options.helloTimeoutMs ?? spec.timeouts?.startup ?? 30_000;
+    hello = await expectHello(ext, tap, started + helloMs, report, proc);
     if (hello) {
       await send({
         type: "hello_ack",
