@@ -275,7 +275,6 @@ export class ManagedExtension implements RegistrationSource {
 
   async #runStop(deadline: number): Promise<void> {
     this.#clearTimers();
-    this.#notices.flush();
     clearTimeout(this.#restartTimer);
     this.#restartTimer = undefined;
     if (this.#state === "restarting") {
@@ -283,6 +282,16 @@ export class ManagedExtension implements RegistrationSource {
       this.#reason = `stopped by zot while restarting (${this.#reason ?? ""})`;
     }
     await this.#reaping;
+    try {
+      await this.#stopConnection(deadline);
+    } finally {
+      // After the read loop ended no notice can arrive: report the last drops, clear the timer.
+      this.#notices.flush();
+    }
+    await this.#log.close();
+  }
+
+  async #stopConnection(deadline: number): Promise<void> {
     if (this.#conn) {
       const acked = this.#accepted && this.#conn.open;
       const report = await this.#conn.shutdown(deadline, this.#link.options.killGraceMs, acked);
@@ -294,7 +303,6 @@ export class ManagedExtension implements RegistrationSource {
         : `; leftover processes in its group were ${report.strays}`;
       this.#log.note(`stopped at ${new Date().toISOString()}${ladder}${strays}`);
     }
-    await this.#log.close();
   }
 
   #onHello(frame: HelloFrame): void {
