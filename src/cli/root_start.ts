@@ -10,6 +10,7 @@ import { BUILTIN_COMMAND_NAMES } from "../commands/mod.ts";
 import { type ZotPaths } from "../config/mod.ts";
 import { ConfigError, ProviderError } from "../errors/mod.ts";
 import {
+  DEFAULT_HOST_OPTIONS,
   discoverExtensions,
   ExtensionHost,
   type LaunchSpec,
@@ -105,6 +106,10 @@ export async function startTools(
   return { skills, tools: builtinTools({ skills, only: flags.onlyTools, none: flags.noTools }) };
 }
 
+/** After this long, startup names the extensions it is still waiting for. */
+const SLOW_START_NOTICE_MS = 3_000;
+const STARTUP_WAIT_S = DEFAULT_HOST_OPTIONS.helloTimeoutMs / 1000;
+
 /** The running extensions and the buses their signals arrive on. */
 export interface ExtensionPhase {
   host: ExtensionHost;
@@ -146,6 +151,16 @@ export async function startExtensions(
   for (const refused of first.planned.refused) {
     output.err(`zot: extension ${refused.name} not started: ${refused.reason}\n`);
   }
+  // Startup waits up to 30 s for a slow hello (a cold `go run`): say so instead of hanging.
+  const settled = new Set<string>();
+  const slow = setTimeout(() => {
+    const waiting = first.planned.specs.map((s) => s.name).filter((n) => !settled.has(n));
+    if (waiting.length === 0) return;
+    output.err(
+      `zot: waiting for extension${waiting.length > 1 ? "s" : ""} ${waiting.join(", ")} to ` +
+        `start (up to ${STARTUP_WAIT_S} s for hello; see: zot ext logs ${waiting[0]})\n`,
+    );
+  }, SLOW_START_NOTICE_MS);
   const host = await ExtensionHost.start(
     first.planned.specs,
     { paths, cwd, provider: model.provider, model: model.model },
@@ -160,9 +175,12 @@ export async function startExtensions(
       onSubmit: (s) => bus.submit(s),
       onPanelRender: (r) => panelBus.render(r),
       onPanelClose: (c) => panelBus.close(c),
-      onStatusChange: (s) => bus.status(s),
+      onStatusChange: (s) => {
+        if (s.state !== "starting") settled.add(s.name);
+        bus.status(s);
+      },
     },
-  );
+  ).finally(() => clearTimeout(slow));
   bus.setStatusSource(() => host.status());
   return {
     host,

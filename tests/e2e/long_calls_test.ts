@@ -102,6 +102,16 @@ Deno.test("an extension that never says hello is reported with how long zot wait
   assertIncludes(run.stderr, "/mute-cmd");
 });
 
+Deno.test("while a slow extension holds startup, zot says which one it waits for", async () => {
+  await using world = await World.create([{ text: "hi" }]);
+  const run = await world.run(["--ext", join(FIXTURES, "mute_slow"), "-p", "hello"]);
+  assertEquals(run.code, 0, run.stderr);
+  const waiting = run.stderr.indexOf("zot: waiting for extension mute-slow to start");
+  const refused = run.stderr.indexOf("never said hello: zot waited 4000 ms");
+  assertEquals(waiting >= 0 && refused > waiting, true, run.stderr);
+  assertEquals(run.stdout, "hi\n");
+});
+
 Deno.test("notify and display text is stripped of terminal escapes in -p and --json", async () => {
   await using world = await World.create([]);
   const ext = ["--ext", join(FIXTURES, "slowpoke")];
