@@ -317,13 +317,15 @@ class RpcServer {
     }
     switch (result.kind) {
       case "display":
-        return { data: { action: "display", extension: result.source, text: result.text } };
+        return {
+          data: { action: "display", extension: result.source, text: sanitizeText(result.text) },
+        };
       case "insert":
         return {
           data: {
             action: "insert",
             extension: result.source,
-            text: result.text,
+            text: sanitizeText(result.text),
             note: "there is no editor in rpc mode; the client may insert the text itself",
           },
         };

@@ -112,7 +112,7 @@ Deno.test("while a slow extension holds startup, zot says which one it waits for
   assertEquals(run.stdout, "hi\n");
 });
 
-Deno.test("notify and display text is stripped of terminal escapes in -p and --json", async () => {
+Deno.test("notify and display text is stripped of terminal escapes in -p, --json and rpc", async () => {
   await using world = await World.create([]);
   const ext = ["--ext", join(FIXTURES, "slowpoke")];
   const print = await world.run([...ext, "-p", "/noisy"]);
@@ -123,6 +123,13 @@ Deno.test("notify and display text is stripped of terminal escapes in -p and --j
   assertEquals(json.code, 0, json.stderr);
   assertEquals(events(json.stdout).find((e) => e.type === "ext_display")?.text, "shown red");
   assertIncludes(json.stderr, "[slowpoke] warn: clip note\n");
+  const rpc = world.rpc(ext);
+  const shown = await rpc.request({ id: "n", type: "command", text: "/noisy" });
+  assertEquals((shown.data as Line).text, "shown red");
+  const notice = await rpc.next((l) => l.type === "ext_notify");
+  assertEquals(notice.message, "clip note");
+  const closed = await rpc.close();
+  assertEquals(closed.code, 0, closed.stderr);
   for (const out of [print.stdout, print.stderr, json.stdout, json.stderr]) {
     // deno-lint-ignore no-control-regex -- looking for raw control characters is the point
     assertEquals(/[\x1b\x07\x9b]/.test(out), false, JSON.stringify(out));
