@@ -210,6 +210,7 @@ class InProcessTests(unittest.TestCase):
     def test_cancel_sets_the_flag_and_the_cancelled_answer_is_not_sent(self):
         ext = Extension("slow")
         seen = {}
+        finished = threading.Event()
 
         def crawl(args, ctx):
             ctx.progress(message="started", fraction=0.0)
@@ -218,6 +219,7 @@ class InProcessTests(unittest.TestCase):
                 ctx.check()
             except zot_ext.Cancelled as exc:
                 seen["raised"] = str(exc)
+            finished.set()
             return "too late"
 
         ext.tool("crawl", "slow", {"type": "object"})(crawl)
@@ -233,6 +235,7 @@ class InProcessTests(unittest.TestCase):
         host.send({"type": "cancel", "id": "t1", "reason": "aborted"})
         host.send({"type": "tool_call", "id": "t2", "name": "quick", "args": {}})
         self.assertEqual(host.next()["id"], "t2")
+        self.assertTrue(finished.wait(DEADLINE))
         host.close()
         self.assertTrue(seen["early"])
         self.assertEqual(seen["raised"], "cancelled by zot: aborted")
