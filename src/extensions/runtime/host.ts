@@ -49,6 +49,7 @@ import {
 import { settlesWithin } from "./process_group.ts";
 import { Registry } from "./registry.ts";
 import { DEFAULT_SUPERVISION } from "./supervision.ts";
+import { NOTICE_BURST, NOTICES_PER_SECOND } from "./notice_limiter.ts";
 import { FrameTrace } from "./frame_trace.ts";
 import { mapToolResult } from "./tool_content.ts";
 import { explainDenial } from "./denial.ts";
@@ -76,6 +77,7 @@ export const DEFAULT_HOST_OPTIONS: Readonly<HostOptions> = {
   builtinCommands: [],
   builtinTools: DEFAULT_BUILTIN_TOOLS,
   supervision: DEFAULT_SUPERVISION,
+  noticeLimit: { burst: NOTICE_BURST, perSecond: NOTICES_PER_SECOND },
 };
 
 const ACTIONS: readonly string[] = ["prompt", "insert", "display", "noop"];

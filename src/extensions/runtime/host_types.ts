@@ -44,6 +44,8 @@ export interface HostOptions {
   builtinTools: readonly string[];
   /** Restart backoff and quarantine rule for extensions that crash after ready. */
   supervision: SupervisionOptions;
+  /** Notices shown per extension: a burst, then so many a second (the rest are counted). */
+  noticeLimit: { burst: number; perSecond: number };
   /** `--ext-trace FILE`: record every frame in and out there. */
   traceFile?: string;
 }

@@ -35,7 +35,7 @@ import type { ExtensionLog } from "./log.ts";
 import { CrashPolicy, LatencyStats, unavailableError } from "./supervision.ts";
 import { registerCommand, registerTool, subscribe } from "./registrations.ts";
 import type { FrameTrace } from "./frame_trace.ts";
-import { NoticeLimiter, NOTICES_PER_SECOND } from "./notice_limiter.ts";
+import { NoticeLimiter } from "./notice_limiter.ts";
 import { ExtensionProcess } from "./process.ts";
 import type { CommandEntry, RegistrationSource, Registry, ToolEntry } from "./registry.ts";
 import { type LaunchSpec, TIMEOUT_CAPS_MS } from "../manifest/mod.ts";
@@ -78,16 +78,7 @@ export class ManagedExtension implements RegistrationSource {
   #reaping: Promise<unknown> | undefined;
   /** Registrations of the crashed process, dropped when its successor says hello. */
   #stale = false;
-  readonly #notices = new NoticeLimiter((dropped) => {
-    this.#log.note(`dropped ${dropped} notices (more than ${NOTICES_PER_SECOND} a second)`);
-    this.#call("onNotify", (cb) =>
-      cb.onNotify?.({
-        extension: this.name,
-        level: "warn",
-        message: `${dropped} more notices from this extension were dropped (more than ` +
-          `${NOTICES_PER_SECOND} a second)`,
-      }));
-  });
+  readonly #notices: NoticeLimiter;
   #proc: ExtensionProcess | undefined;
   #conn: ExtensionConnection | undefined;
   #helloTimer: ReturnType<typeof setTimeout> | undefined;
@@ -105,6 +96,17 @@ export class ManagedExtension implements RegistrationSource {
     this.#dataDir = dataDir;
     this.#link = link;
     this.#crashes = new CrashPolicy(link.options.supervision);
+    const rate = link.options.noticeLimit;
+    this.#notices = new NoticeLimiter((dropped) => {
+      const why = `more than ${rate.perSecond} a second`;
+      this.#log.note(`dropped ${dropped} notices (${why})`);
+      this.#call("onNotify", (cb) =>
+        cb.onNotify?.({
+          extension: this.name,
+          level: "warn",
+          message: `${dropped} more notices from this extension were dropped (${why})`,
+        }));
+    }, rate);
     this.settled = new Promise((resolve) => (this.#settle = resolve));
   }
 

@@ -9,23 +9,35 @@
 export const NOTICE_BURST = 50;
 export const NOTICES_PER_SECOND = 20;
 
+/** The limiter's rate (HostOptions.noticeLimit). */
+export interface NoticeRate {
+  burst: number;
+  perSecond: number;
+}
+
 /** Counts and admits one extension's notices; `report` gets the drop summaries. */
 export class NoticeLimiter {
-  #tokens = NOTICE_BURST;
+  readonly #rate: NoticeRate;
+  #tokens: number;
   #refilledAt = Date.now();
   #dropped = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #report: (dropped: number) => void;
 
-  constructor(report: (dropped: number) => void) {
+  constructor(
+    report: (dropped: number) => void,
+    rate: NoticeRate = { burst: NOTICE_BURST, perSecond: NOTICES_PER_SECOND },
+  ) {
     this.#report = report;
+    this.#rate = rate;
+    this.#tokens = rate.burst;
   }
 
   /** Whether this notice may be shown; a dropped one is counted for the next summary. */
   admit(now = Date.now()): boolean {
-    const refill = Math.floor(((now - this.#refilledAt) / 1000) * NOTICES_PER_SECOND);
+    const refill = Math.floor(((now - this.#refilledAt) / 1000) * this.#rate.perSecond);
     if (refill > 0) {
-      this.#tokens = Math.min(NOTICE_BURST, this.#tokens + refill);
+      this.#tokens = Math.min(this.#rate.burst, this.#tokens + refill);
       this.#refilledAt = now;
     }
     if (this.#tokens > 0) {
