@@ -36,6 +36,7 @@ import { CrashPolicy, LatencyStats, unavailableError } from "./supervision.ts";
 import { registerCommand, registerTool, subscribe } from "./registrations.ts";
 import type { FrameTrace } from "./frame_trace.ts";
 import { NoticeLimiter } from "./notice_limiter.ts";
+import { callHost, forwardPush } from "./pushes.ts";
 import { ExtensionProcess } from "./process.ts";
 import type { CommandEntry, RegistrationSource, Registry, ToolEntry } from "./registry.ts";
 import { type LaunchSpec, TIMEOUT_CAPS_MS } from "../manifest/mod.ts";
@@ -240,6 +241,8 @@ export class ManagedExtension implements RegistrationSource {
       source: this.spec.source,
       dir: this.spec.dir,
       state: this.#state,
+      restarts: this.#crashes.restarts,
+      ...this.#latency.figures(),
     };
     if (this.#reason !== undefined) status.reason = this.#reason;
     if (this.#proc) status.pid = this.#proc.pid;
@@ -247,17 +250,10 @@ export class ManagedExtension implements RegistrationSource {
     if (version !== undefined) status.version = version;
     if (this.#readyVia) status.readyVia = this.#readyVia;
     if (this.#log.path) status.logFile = this.#log.path;
-    status.restarts = this.#crashes.restarts;
     if (this.#readySince !== undefined && this.#state === "ready") {
       status.uptimeMs = Date.now() - this.#readySince;
     }
     if (this.#lastError !== undefined) status.lastError = this.#lastError;
-    status.calls = this.#latency.calls;
-    status.failedCalls = this.#latency.failures;
-    const p50 = this.#latency.percentile(50);
-    const p99 = this.#latency.percentile(99);
-    if (p50 !== undefined) status.latencyP50Ms = p50;
-    if (p99 !== undefined) status.latencyP99Ms = p99;
     return status;
   }
 
@@ -396,31 +392,12 @@ export class ManagedExtension implements RegistrationSource {
         this.#markReady("frame");
         return;
       case "notify":
-        if (!this.#notices.admit()) return;
-        this.#call(
-          "onNotify",
-          (cb) =>
-            cb.onNotify?.({ extension: this.name, level: frame.level, message: frame.message }),
-        );
+        if (this.#notices.admit()) forwardPush(this.name, frame, (n, fn) => this.#call(n, fn));
         return;
       case "submit":
-        this.#call("onSubmit", (cb) => cb.onSubmit?.({ extension: this.name, text: frame.text }));
-        return;
       case "panel_render":
-        this.#call("onPanelRender", (cb) =>
-          cb.onPanelRender?.({
-            extension: this.name,
-            panelId: frame.panel_id,
-            ...(frame.title !== undefined ? { title: frame.title } : {}),
-            ...(frame.lines !== undefined ? { lines: frame.lines } : {}),
-            ...(frame.footer !== undefined ? { footer: frame.footer } : {}),
-          }));
-        return;
       case "panel_close":
-        this.#call(
-          "onPanelClose",
-          (cb) => cb.onPanelClose?.({ extension: this.name, panelId: frame.panel_id }),
-        );
+        forwardPush(this.name, frame, (n, fn) => this.#call(n, fn));
         return;
       case "shutdown_ack":
         this.#log.note("shutdown acknowledged");
@@ -429,11 +406,7 @@ export class ManagedExtension implements RegistrationSource {
   }
 
   #call(name: keyof HostCallbacks, fn: (cb: HostCallbacks) => void): void {
-    try {
-      fn(this.#link.callbacks);
-    } catch (err) {
-      this.#log.note(`host callback ${name} failed: ${errorMessage(err)}`);
-    }
+    callHost(this.#link.callbacks, this.#log, name, fn);
   }
 
   #onClosed(reason: string): void {

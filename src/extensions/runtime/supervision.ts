@@ -74,6 +74,19 @@ export class LatencyStats {
     this.#next = (this.#next + 1) % 512;
   }
 
+  /** The figures status() shows: calls, failures, p50 and p99 (once there was a call). */
+  figures(): { calls: number; failedCalls: number; latencyP50Ms?: number; latencyP99Ms?: number } {
+    const out: ReturnType<LatencyStats["figures"]> = {
+      calls: this.calls,
+      failedCalls: this.failures,
+    };
+    const p50 = this.percentile(50);
+    const p99 = this.percentile(99);
+    if (p50 !== undefined) out.latencyP50Ms = p50;
+    if (p99 !== undefined) out.latencyP99Ms = p99;
+    return out;
+  }
+
   /** The p-th percentile (0-100) in ms, or undefined before the first call. */
   percentile(p: number): number | undefined {
     if (this.#samples.length === 0) return undefined;
