@@ -1,6 +1,7 @@
 /** The extension object: registrations, the frame loop and handler dispatch. */
 
 import type {
+  CallContext,
   CommandHandler,
   EventHandler,
   ExtensionOptions,
@@ -18,6 +19,7 @@ import {
 } from "./helpers.ts";
 import { LineSplitter, MAX_LINE_LENGTH } from "./lines.ts";
 import {
+  type CancelFrame,
   type CommandInvokedFrame,
   EVENT_NAMES,
   type EventFrame,
@@ -62,6 +64,8 @@ export class Extension {
   #queued: ExtensionFrame[] = [];
   #writes: Promise<void> = Promise.resolve();
   #events: Promise<void> = Promise.resolve();
+  /** Commands and tool calls still running, by id, so `cancel` can abort them. */
+  #calls = new Map<string, AbortController>();
 
   /** Prefer `createExtension`. */
   constructor(options: ExtensionOptions) {
@@ -216,6 +220,9 @@ export class Extension {
       case "event":
         this.#onEvent(frame as unknown as EventFrame);
         return false;
+      case "cancel":
+        this.#onCancel(frame as unknown as CancelFrame);
+        return false;
       case "shutdown":
         await this.#write({ type: "shutdown_ack" });
         this.#stopped = true;
@@ -259,26 +266,60 @@ export class Extension {
     for (const frame of this.#queued.splice(0)) this.#write(frame);
   }
 
+  // A cancelled call's answer would only be dropped by the host, so it is not sent.
+  #onCancel(frame: CancelFrame): void {
+    const controller = this.#calls.get(frame.id);
+    if (!controller) return;
+    this.#calls.delete(frame.id);
+    controller.abort(
+      new DOMException(`cancelled by zot: ${frame.reason ?? "cancel"}`, "AbortError"),
+    );
+  }
+
+  #context(frame: { id: string; name: string }): CallContext {
+    const controller = new AbortController();
+    this.#calls.set(frame.id, controller);
+    return {
+      id: frame.id,
+      name: frame.name,
+      signal: controller.signal,
+      progress: (update) => {
+        if (controller.signal.aborted) return Promise.resolve();
+        return this.#send({ type: "progress", id: frame.id, ...update });
+      },
+    };
+  }
+
+  // True when the call is still wanted (and forgets it either way).
+  #finish(id: string): boolean {
+    const wanted = this.#calls.has(id);
+    this.#calls.delete(id);
+    return wanted;
+  }
+
   async #onCommand(frame: CommandInvokedFrame): Promise<void> {
     const command = this.#commands.get(frame.name);
+    const context = this.#context(frame);
     let response: CommandResponse;
     if (!command) {
       response = respond.error(`unknown command "${frame.name}"`);
     } else {
       try {
         const args = typeof frame.args === "string" ? frame.args : "";
-        response = toResponse(await command.handler(args, { id: frame.id, name: frame.name }));
+        response = toResponse(await command.handler(args, context));
       } catch (err) {
         this.log(`command "${frame.name}" failed: ${(err as Error)?.stack ?? messageOf(err)}`);
         response = respond.error(messageOf(err));
       }
     }
+    if (!this.#finish(frame.id)) return;
     await this.#send({ type: "command_response", id: frame.id, ...response });
   }
 
   async #onTool(frame: ToolCallFrame): Promise<void> {
     const tool = this.#tools.get(frame.name);
     const args = frame.args ?? {};
+    const context = this.#context(frame);
     let out: ToolResult;
     if (!tool) {
       out = result.error(`unknown tool "${frame.name}"`);
@@ -288,13 +329,14 @@ export class Extension {
         out = result.error(`invalid arguments for tool "${frame.name}": ${problem}`);
       } else {
         try {
-          out = toResult(await tool.handler(args as never, { id: frame.id, name: frame.name }));
+          out = toResult(await tool.handler(args as never, context));
         } catch (err) {
           this.log(`tool "${frame.name}" failed: ${(err as Error)?.stack ?? messageOf(err)}`);
           out = result.error(`tool "${frame.name}" failed: ${messageOf(err)}`);
         }
       }
     }
+    if (!this.#finish(frame.id)) return;
     await this.#send({ type: "tool_result", id: frame.id, ...out });
   }
 
@@ -326,7 +368,8 @@ export class Extension {
   }
 
   #helloFrame(): ExtensionFrame {
-    const capabilities: string[] = [];
+    // Every handler gets an abort signal, so this SDK always takes `cancel`.
+    const capabilities: string[] = ["cancel"];
     if (this.#commands.size > 0) capabilities.push("commands");
     if (this.#tools.size > 0) capabilities.push("tools");
     if (this.#listeners.size > 0 || this.#interceptors.size > 0) capabilities.push("events");

@@ -1,6 +1,7 @@
 /** The shapes of handlers and options the extension object accepts. */
 
 import type { Allow, Block, CommandResponse, Modify, ReplaceText, ToolResult } from "./helpers.ts";
+import type { ContentBlock } from "./protocol.ts";
 import type { EventFrame, EventInterceptFrame, InterceptableEvent } from "./protocol.ts";
 import type { Transport } from "./transport.ts";
 
@@ -10,10 +11,26 @@ export interface ExtensionOptions {
   version?: string;
 }
 
-/** Which request a handler is answering. */
+/** What a handler may report while it works; every field is optional. */
+export interface Progress {
+  message?: string;
+  /** 0 to 1. */
+  fraction?: number;
+  /** Output so far, shown where the mode shows output. */
+  partial?: ContentBlock[];
+}
+
+/** Which request a handler is answering, and its cancellation and progress. */
 export interface CallContext {
   id: string;
   name: string;
+  /**
+   * Aborted when zot gives up on the call (the user cancelled, or it timed out): stop the
+   * work. Whatever the handler returns afterwards is not sent.
+   */
+  signal: AbortSignal;
+  /** Tells zot how the call is going; each report restarts zot's timeout for the call. */
+  progress(update: Progress): Promise<void>;
 }
 
 /** Handles a slash command; `args` is the text after the command, trimmed. */

@@ -24,6 +24,7 @@ export type {
   ExtensionOptions,
   InterceptDecisions,
   InterceptHandler,
+  Progress,
   RunOptions,
   ToolHandler,
 } from "./handler_types.ts";

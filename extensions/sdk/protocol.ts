@@ -14,6 +14,7 @@ export {
   PROTOCOL_VERSION,
 } from "../../src/protocol/wire_types.ts";
 export type {
+  CancelFrame,
   CommandInvokedFrame,
   EventFrame,
   EventInterceptFrame,
@@ -135,6 +136,17 @@ export interface ShutdownAckFrame {
   type: "shutdown_ack";
 }
 
+/** `progress`: a running call's news; each one restarts the host's timeout for it. */
+export interface ProgressFrame {
+  type: "progress";
+  id: string;
+  message?: string;
+  /** 0 to 1. */
+  fraction?: number;
+  /** Output so far. */
+  partial?: ContentBlock[];
+}
+
 /** Any frame the SDK writes. */
 export type ExtensionFrame =
   | HelloFrame
@@ -147,4 +159,5 @@ export type ExtensionFrame =
   | EventInterceptResponseFrame
   | NotifyFrame
   | SubmitFrame
+  | ProgressFrame
   | ShutdownAckFrame;

@@ -86,6 +86,10 @@ export function buildProgram(output: Output) {
       "--ext-audit",
       "write Deno's permission audit per sandboxed extension to its log folder",
     )
+    .option(
+      "--ext-trace <file>",
+      "record every extension frame in and out, with timestamps, as JSON lines in <file>",
+    )
     .option("--debug", "show stack traces and causes of errors");
 
   addRunGrantOptions(program);

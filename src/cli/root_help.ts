@@ -39,13 +39,15 @@ Options:
   --no-ext                       skip extension discovery (--ext still applies)
   --ext-audit                    write Deno's permission audit per sandboxed
                                  extension to its log folder
+  --ext-trace <file>             record every extension frame in and out, with
+                                 timestamps, as JSON lines in <file>
   --debug                        show stack traces and causes of errors
   -h, --help                     show help
 
 Commands:
-  ext [options]                  manage extensions (list, install, remove,
-                                 enable, disable, logs, permissions, check, new,
-                                 trust, untrust, require)
+  ext [options]                  manage extensions (list, status, install,
+                                 remove, enable, disable, logs, permissions,
+                                 check, new, trust, untrust, require)
   upgrade [options]              upgrade this zot binary to the newest release
                                  (--check only reports)
   doctor [options]               check deno, the OS sandbox, git, runtimes,

@@ -33,6 +33,8 @@ export interface RootFlags {
   extPaths: string[];
   noExt: boolean;
   extAudit: boolean;
+  /** `--ext-trace FILE`: every extension frame in and out. */
+  extTrace?: string;
   /** `--allow-*`/`--deny-*`: a one-run grant for `--ext` extensions. */
   runGrant?: PermissionRequest;
 }
@@ -83,6 +85,7 @@ export function rootFlags(options: Record<string, unknown>): RootFlags {
     extPaths,
     noExt: options.noExt === true || options.ext === false,
     extAudit: options.extAudit === true,
+    extTrace: str(options.extTrace),
     runGrant: runGrantFrom(options),
   };
 }

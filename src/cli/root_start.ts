@@ -10,10 +10,13 @@ import { BUILTIN_COMMAND_NAMES } from "../commands/mod.ts";
 import { type ZotPaths } from "../config/mod.ts";
 import { ConfigError, ProviderError, UsageError } from "../errors/mod.ts";
 import {
+  DEFAULT_HOST_OPTIONS,
   discoverExtensions,
   ExtensionHost,
   type LaunchSpec,
   planLaunches,
+  projectExtensionsDir,
+  sweepStaging,
 } from "../extensions/mod.ts";
 import { agentExtensions, ExtensionBus, keylessProvider, PanelBus } from "../modes/mod.ts";
 import {
@@ -137,6 +140,10 @@ export async function startTools(
   return { skills, tools: builtinTools({ skills, only: flags.onlyTools, none: flags.noTools }) };
 }
 
+/** After this long, startup names the extensions it is still waiting for. */
+const SLOW_START_NOTICE_MS = 3_000;
+const STARTUP_WAIT_S = DEFAULT_HOST_OPTIONS.helloTimeoutMs / 1000;
+
 /** The running extensions and the buses their signals arrive on. */
 export interface ExtensionPhase {
   host: ExtensionHost;
@@ -165,6 +172,8 @@ export async function startExtensions(
   const panelBus = new PanelBus();
   // --ext paths are typed relative to the shell's folder, not to --cwd (also on /reload-ext).
   const explicit = flags.extPaths.map((p) => resolve(p));
+  // A zot killed mid-install left a hidden staging folder; this start removes it.
+  await sweepStaging([paths.extensions, projectExtensionsDir(cwd)]);
   const plan = async (ask: boolean, report?: (line: string) => void) => {
     const found = await discoverExtensions({ cwd, paths, explicit, noDiscovery: flags.noExt });
     const gate = await trustGate(found.extensions, { paths, cwd, output, ask, report });
@@ -185,23 +194,34 @@ export async function startExtensions(
   for (const refused of first.planned.refused) {
     output.err(`zot: extension ${refused.name} not started: ${refused.reason}\n`);
   }
+  const settled = new Set<string>();
+  const slow = slowStartNotice(first.planned.specs, settled, output);
   const starting = ExtensionHost.start(
     first.planned.specs,
     { paths, cwd, provider: model.provider, model: model.model },
     // The registry's names, so an extension keeps every name no built-in implements.
-    { builtinCommands: BUILTIN_COMMAND_NAMES, builtinTools: BUILTIN_TOOL_NAMES },
+    {
+      builtinCommands: BUILTIN_COMMAND_NAMES,
+      builtinTools: BUILTIN_TOOL_NAMES,
+      ...(flags.extTrace ? { traceFile: resolve(flags.extTrace) } : {}),
+    },
     {
       onNotify: (n) => bus.notify(n),
       onSubmit: (s) => bus.submit(s),
       onPanelRender: (r) => panelBus.render(r),
       onPanelClose: (c) => panelBus.close(c),
+      onStatusChange: (s) => {
+        if (s.state !== "starting") settled.add(s.name);
+        bus.status(s);
+      },
     },
-  );
+  ).finally(() => clearTimeout(slow));
   const host = await (exit ? Promise.race([starting, exit]) : starting).catch(async (err) => {
     await (await starting).shutdown();
     throw err;
   });
   host.setRequired(first.required);
+  bus.setStatusSource(() => host.status());
   return {
     host,
     bus,
@@ -294,4 +314,20 @@ export async function startAgent(
     );
   }
   return agent;
+}
+
+/** Startup waits up to 30 s for a slow hello (a cold `go run`): say so instead of hanging. */
+function slowStartNotice(
+  specs: LaunchSpec[],
+  settled: Set<string>,
+  output: Output,
+): ReturnType<typeof setTimeout> {
+  return setTimeout(() => {
+    const waiting = specs.map((s) => s.name).filter((n) => !settled.has(n));
+    if (waiting.length === 0) return;
+    output.err(
+      `zot: waiting for extension${waiting.length > 1 ? "s" : ""} ${waiting.join(", ")} to ` +
+        `start (up to ${STARTUP_WAIT_S} s for hello; see: zot ext logs ${waiting[0]})\n`,
+    );
+  }, SLOW_START_NOTICE_MS);
 }

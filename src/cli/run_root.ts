@@ -134,6 +134,7 @@ async function startAndRun(
   const closed = stdoutClosed(output);
   const session: SessionSlot = { current: undefined };
   let extensions: ExtensionPhase | undefined;
+  let offStatus = () => {};
   try {
     extensions = await startExtensions(flags, cwd, paths, model, output, interrupts.exit);
     const { host } = extensions;
@@ -152,6 +153,10 @@ async function startAndRun(
       host,
       session: session.current,
     }, output);
+    // A quarantined extension's tools leave the model's list; a restarted one's come back.
+    offStatus = extensions.bus.onStatus((s) => {
+      if (s.state === "quarantined" || s.state === "ready") agent.refreshTools();
+    });
     agent.emitSessionStart();
     const run = runMode({
       flags,
@@ -176,6 +181,7 @@ async function startAndRun(
     }
   } finally {
     closed?.dispose();
+    offStatus();
     interrupts.dispose();
     await session.current?.close().catch((err) =>
       output.err(`zot: closing the session: ${errorMessage(err)}\n`)

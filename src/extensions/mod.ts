@@ -45,6 +45,7 @@ export {
   requiredNames,
   setExtensionEnabled,
   setRequirement,
+  sweepStaging,
   trustExtension,
   trustState,
   untrustedReason,
@@ -110,6 +111,7 @@ export {
   DEFAULT_BLOCK_REASONS,
   DEFAULT_BUILTIN_TOOLS,
   DEFAULT_HOST_OPTIONS,
+  DEFAULT_SUPERVISION,
   ExtensionHost,
 } from "./runtime/mod.ts";
 export type {

@@ -1,6 +1,8 @@
 /** What every non-interactive mode runs with: the agent, slash commands, extension signals. */
 
 import type { Agent } from "../agent/mod.ts";
+import type { ExtStatusView } from "./ext_status.ts";
+import { sanitizeLine, sanitizeText } from "../text/mod.ts";
 
 /** A slash command an extension registered. */
 export interface SlashCommandInfo {
@@ -83,12 +85,25 @@ export class ExtensionBus {
       await pause(wait, signal);
     }
   }
+  /** Notices that fell off the backlog before anyone listened, by extension. */
+  #overflow = new Map<string, number>();
+  #status = new Set<(s: ExtStatusView) => void>();
+  #statuses: () => ExtStatusView[] = () => [];
 
   /** Listens to notices (the first one also gets the backlog); returns the unsubscribe function. */
   onNotify(listener: (n: Notice) => void): () => void {
     this.#notice.add(listener);
     const backlog = this.#backlog;
     this.#backlog = [];
+    for (const [extension, count] of this.#overflow) {
+      listener({
+        extension,
+        level: "warn",
+        message: `${count} earlier notices from this extension were dropped (more than ` +
+          `${NOTICE_BACKLOG} arrived before zot was ready to show them)`,
+      });
+    }
+    this.#overflow.clear();
     for (const n of backlog) listener(n);
     return () => this.#notice.delete(listener);
   }
@@ -105,10 +120,34 @@ export class ExtensionBus {
     this.markActivity();
     if (this.#notice.size === 0) {
       this.#backlog.push(notice);
-      if (this.#backlog.length > NOTICE_BACKLOG) this.#backlog.shift();
+      if (this.#backlog.length > NOTICE_BACKLOG) {
+        const lost = this.#backlog.shift()!;
+        this.#overflow.set(lost.extension, (this.#overflow.get(lost.extension) ?? 0) + 1);
+      }
       return;
     }
     for (const l of this.#notice) l(notice);
+  }
+
+  /** Listens to extension state changes; returns the unsubscribe function. */
+  onStatus(listener: (s: ExtStatusView) => void): () => void {
+    this.#status.add(listener);
+    return () => this.#status.delete(listener);
+  }
+
+  /** Delivers a state change (called by the host's onStatusChange callback). */
+  status(status: ExtStatusView): void {
+    for (const l of this.#status) l(status);
+  }
+
+  /** Sets where the current status of every extension comes from (the host). */
+  setStatusSource(source: () => ExtStatusView[]): void {
+    this.#statuses = source;
+  }
+
+  /** Every extension's current status. */
+  statuses(): ExtStatusView[] {
+    return this.#statuses();
   }
 
   /** Delivers a submission (called by the host's onSubmit callback). */
@@ -161,5 +200,7 @@ export interface ModeContext {
 
 /** Writes a notice to stderr as `[ext] level: message` (print and json modes). */
 export function noticeToStderr(output: ModeOutput, notice: Notice): void {
-  output.err(`[${notice.extension}] ${notice.level}: ${notice.message}\n`);
+  // An extension's text never reaches the terminal raw (OSC 52, title changes, clears).
+  const head = `[${sanitizeLine(notice.extension)}] ${sanitizeLine(notice.level)}`;
+  output.err(`${head}: ${sanitizeText(notice.message)}\n`);
 }

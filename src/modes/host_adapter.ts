@@ -20,6 +20,13 @@ import type { SlashCommandInfo, SlashHost, SlashOutcome } from "./context.ts";
 
 type Block = { action: "block"; extension: string; reason: string };
 
+/** A `progress` frame of a running extension tool, as the host reports it. */
+export interface ToolProgress {
+  message?: string;
+  fraction?: number;
+  partial?: { type: string; text?: string }[];
+}
+
 /** The part of ExtensionHost the adapter uses. */
 export interface HostPort {
   tools(): { name: string; description: string; schema: JsonSchema; extension: string }[];
@@ -32,7 +39,7 @@ export interface HostPort {
   callTool(
     name: string,
     args: Record<string, unknown>,
-    options?: { signal?: AbortSignal },
+    options?: { signal?: AbortSignal; onProgress?: (progress: ToolProgress) => void },
   ): Promise<{ content: (TextBlock | ImageBlock)[]; isError: boolean; extension: string }>;
   emit(
     event:
@@ -69,7 +76,11 @@ export function agentExtensions(host: HostPort): AgentExtensions {
         spec: { name: t.name, description: t.description, schema: t.schema },
         call: async (args, context) => {
           try {
-            const result = await host.callTool(t.name, args, { signal: context.signal });
+            const onProgress = context.onProgress;
+            const result = await host.callTool(t.name, args, {
+              signal: context.signal,
+              ...(onProgress ? { onProgress: (p) => onProgress(progressText(p)) } : {}),
+            });
             return { content: result.content, isError: result.isError };
           } catch (err) {
             return {
@@ -121,6 +132,21 @@ export function agentExtensions(host: HostPort): AgentExtensions {
       };
     },
   };
+}
+
+/**
+ * One line for a progress report: the message and a percentage, then any partial output
+ * (text blocks only; other blocks are named). Modes show it like bash's streamed output.
+ */
+export function progressText(progress: ToolProgress): string {
+  const head = [
+    progress.message ?? "",
+    progress.fraction === undefined ? "" : `(${Math.round(progress.fraction * 100)}%)`,
+  ].filter(Boolean).join(" ");
+  const partial = (progress.partial ?? [])
+    .map((b) => b.type === "text" ? b.text ?? "" : `[${b.type}]`)
+    .join("");
+  return [head, partial].filter(Boolean).join("\n");
 }
 
 /** The host as the modes' slash-command source. */

@@ -222,6 +222,9 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
         ctx.bus.onSubmit((s) =>
           listener({ type: "ext_submit", extension: s.extension, text: s.text })
         ),
+        ctx.bus.onStatus((s) =>
+          listener({ type: "ext_status", extension: s.name, state: s.state })
+        ),
         opts.panelBus?.on(listener) ?? (() => {}),
       ];
       return () => offs.forEach((off) => off());

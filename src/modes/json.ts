@@ -1,6 +1,7 @@
 /** `zot --json "prompt"`: one JSON object per agent event on stdout. */
 
 import type { ModeContext } from "./context.ts";
+import { sanitizeText } from "../text/mod.ts";
 import { type OneShotPresenter, requirePrompt, runOneShot } from "./one_shot.ts";
 import { eventToWire, type WireObject } from "./wire.ts";
 
@@ -14,9 +15,12 @@ export async function runJson(
   const off = ctx.agent.subscribe((event) => write(eventToWire(event)));
   const presenter: OneShotPresenter = {
     mode: "json",
-    display: (source, text) => write({ type: "ext_display", extension: source, text }),
+    // JSON escapes C0 controls but not C1 (U+009B is CSI to many terminals) or bidi
+    // overrides, so extension text is stripped here too.
+    display: (source, text) =>
+      write({ type: "ext_display", extension: source, text: sanitizeText(text) }),
     insert: (source, command, text) => {
-      write({ type: "ext_display", extension: source, text });
+      write({ type: "ext_display", extension: source, text: sanitizeText(text) });
       ctx.output.err(
         `note: /${command} inserts text into the editor; there is no editor in ` +
           `json mode, so it was sent as ext_display\n`,

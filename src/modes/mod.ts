@@ -20,5 +20,7 @@ export { blockToWire, contentToWire, eventToWire, messageToWire, usageToWire } f
 export type { WireObject } from "./wire.ts";
 export { agentExtensions, slashHost } from "./host_adapter.ts";
 export type { HostPort } from "./host_adapter.ts";
+export { extStatusToWire } from "./ext_status.ts";
+export type { ExtStatusView } from "./ext_status.ts";
 export { hasTty, keylessProvider, PanelBus, runInteractive } from "./interactive.ts";
 export type { InteractiveOptions } from "./interactive.ts";

@@ -2,6 +2,7 @@
 
 import type { CompactResult, TurnResult } from "../agent/mod.ts";
 import type { ModeContext } from "./context.ts";
+import { sanitizeText } from "../text/mod.ts";
 import { type OneShotPresenter, requirePrompt, runOneShot } from "./one_shot.ts";
 
 function withNewline(text: string): string {
@@ -17,9 +18,9 @@ export async function runPrint(
   const out = ctx.output;
   const presenter: OneShotPresenter = {
     mode: "print",
-    display: (_source, text) => out.out(withNewline(text)),
+    display: (_source, text) => out.out(withNewline(sanitizeText(text))),
     insert: (_source, command, text) => {
-      out.out(withNewline(text));
+      out.out(withNewline(sanitizeText(text)));
       out.err(
         `note: /${command} inserts text into the editor; there is no editor in print mode, ` +
           `so it was printed instead\n`,

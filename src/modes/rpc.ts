@@ -13,6 +13,8 @@ import { BUILTIN_COMMAND_NAMES, commandsFor } from "../commands/mod.ts";
 import { resolveSlash } from "./slash.ts";
 import { eventToWire, messageToWire, usageToWire, type WireObject } from "./wire.ts";
 import { WorkQueue } from "./rpc_work.ts";
+import { extStatusToWire } from "./ext_status.ts";
+import { sanitizeText } from "../text/mod.ts";
 
 /** Longest accepted command line (images travel inline as base64). */
 export const RPC_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -97,8 +99,11 @@ class RpcServer {
         type: "ext_notify",
         extension: n.extension,
         level: n.level,
-        message: n.message,
+        message: sanitizeText(n.message),
       });
+    }));
+    this.#offs.push(ctx.bus.onStatus((s) => {
+      this.#write({ type: "ext_status", ...extStatusToWire(s) });
     }));
     this.#offs.push(ctx.bus.onSubmit((s) => this.#submitted(s.extension, s.text)));
   }
@@ -247,6 +252,8 @@ class RpcServer {
         return this.#command(command);
       case "list_commands":
         return { data: { commands: this.#listCommands() } };
+      case "list_extensions":
+        return { data: { extensions: this.#ctx.bus.statuses().map(extStatusToWire) } };
       case "list_tools":
         return {
           data: {
@@ -342,13 +349,15 @@ class RpcServer {
     }
     switch (result.kind) {
       case "display":
-        return { data: { action: "display", extension: result.source, text: result.text } };
+        return {
+          data: { action: "display", extension: result.source, text: sanitizeText(result.text) },
+        };
       case "insert":
         return {
           data: {
             action: "insert",
             extension: result.source,
-            text: result.text,
+            text: sanitizeText(result.text),
             note: "there is no editor in rpc mode; the client may insert the text itself",
           },
         };

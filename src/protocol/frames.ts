@@ -118,6 +118,15 @@ const panelCloseFromExt = z.object({
 
 const shutdownAck = z.object({ type: z.literal("shutdown_ack") });
 
+/** A pending call's progress; `partial` is output so far, as content blocks. */
+const progress = z.object({
+  type: z.literal("progress"),
+  id: z.string().min(1, "progress needs the id of its command_invoked or tool_call"),
+  message: optString,
+  fraction: optional(z.number().finite()),
+  partial: optional(z.array(contentBlock)),
+});
+
 /** Schemas of every frame an extension may send, by type. */
 export const EXTENSION_FRAME_SCHEMAS = {
   hello,
@@ -133,6 +142,7 @@ export const EXTENSION_FRAME_SCHEMAS = {
   panel_render: panelRender,
   panel_close: panelCloseFromExt,
   shutdown_ack: shutdownAck,
+  progress,
 } as const;
 
 /** A frame type an extension may send. */
@@ -168,6 +178,9 @@ export type PanelRenderFrame = z.infer<typeof panelRender>;
 export type PanelCloseFromExtensionFrame = z.infer<typeof panelCloseFromExt>;
 /** `shutdown_ack` after validation. */
 export type ShutdownAckFrame = z.infer<typeof shutdownAck>;
+
+/** `progress` after validation. */
+export type ProgressFrame = z.infer<typeof progress>;
 
 /** Any valid frame from an extension. */
 export type ExtensionFrame = {

@@ -14,6 +14,9 @@
  *   of that line up to the next `\n` is dropped as it arrives. The stream goes
  *   on with the next line, so one bad frame costs one diagnostic, not the
  *   connection.
+ * - with `sampleBytes` set, the `oversized` item is emitted when the line ends instead,
+ *   with its full length and its first and last `sampleBytes` bytes, so a caller can tell
+ *   which request a too-large answer was for (still without buffering the line);
  * - at end of stream a non-empty unterminated tail is emitted as a line (the
  *   writer may have exited without a final newline).
  */
@@ -30,12 +33,18 @@ export type LineItem =
     bytes: number;
     /** The limit in force. */
     limit: number;
+    /** With `sampleBytes`: the line's first bytes, decoded. */
+    head?: string;
+    /** With `sampleBytes`: the line's last bytes, decoded. */
+    tail?: string;
   };
 
 /** Options of LineDecoderStream. */
 export interface LineDecoderOptions {
   /** Longest accepted line in bytes, excluding the `\n`. Default 4 MiB. */
   maxLineBytes?: number;
+  /** Report oversized lines at their end, with this many bytes of head and tail. */
+  sampleBytes?: number;
 }
 
 const NEWLINE = 0x0a;
@@ -50,6 +59,9 @@ export class LineSplitter {
   #tailBytes = 0;
   /** True while dropping the rest of an oversized line. */
   #discarding = false;
+  readonly #sample: number;
+  /** While discarding with sampling: the line's length so far, head and last bytes. */
+  #dropped = { bytes: 0, head: new Uint8Array(0), tail: new Uint8Array(0) };
 
   constructor(options: LineDecoderOptions = {}) {
     const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
@@ -57,6 +69,7 @@ export class LineSplitter {
       throw new RangeError(`maxLineBytes must be a positive integer, got ${max}`);
     }
     this.#max = max;
+    this.#sample = options.sampleBytes ?? 0;
   }
 
   /** Feeds one chunk; calls emit for every completed item. */
@@ -67,16 +80,23 @@ export class LineSplitter {
       const nl = bytes.indexOf(NEWLINE, start);
       const end = nl === -1 ? bytes.length : nl;
       if (this.#discarding) {
+        if (this.#sample > 0) this.#sampleMore(bytes.subarray(start, end));
         if (nl === -1) return;
         this.#discarding = false;
+        if (this.#sample > 0) this.#emitSampled(emit);
       } else if (this.#tailBytes + (end - start) > this.#max) {
-        emit({ kind: "oversized", bytes: this.#tailBytes + (end - start), limit: this.#max });
+        if (this.#sample > 0) {
+          this.#startSample(bytes.subarray(start, end));
+        } else {
+          emit({ kind: "oversized", bytes: this.#tailBytes + (end - start), limit: this.#max });
+        }
         this.#tail = [];
         this.#tailBytes = 0;
         if (nl === -1) {
           this.#discarding = true;
           return;
         }
+        if (this.#sample > 0) this.#emitSampled(emit);
       } else if (nl === -1) {
         this.#tail.push(bytes.subarray(start));
         this.#tailBytes += bytes.length - start;
@@ -88,9 +108,49 @@ export class LineSplitter {
     }
   }
 
+  #startSample(rest: Uint8Array): void {
+    const head = new Uint8Array(Math.min(this.#sample, this.#tailBytes + rest.length));
+    let offset = 0;
+    for (const piece of [...this.#tail, rest]) {
+      if (offset >= head.length) break;
+      const take = piece.subarray(0, head.length - offset);
+      head.set(take, offset);
+      offset += take.length;
+    }
+    this.#dropped = { bytes: this.#tailBytes, head, tail: new Uint8Array(0) };
+    for (const piece of this.#tail.slice(-2)) this.#sampleMore(piece, false);
+    this.#sampleMore(rest);
+  }
+
+  #sampleMore(piece: Uint8Array, count = true): void {
+    const d = this.#dropped;
+    if (count) d.bytes += piece.length;
+    if (piece.length >= this.#sample) {
+      d.tail = piece.slice(piece.length - this.#sample);
+    } else {
+      const joined = new Uint8Array(d.tail.length + piece.length);
+      joined.set(d.tail);
+      joined.set(piece, d.tail.length);
+      d.tail = joined.slice(Math.max(0, joined.length - this.#sample));
+    }
+  }
+
+  #emitSampled(emit: (item: LineItem) => void): void {
+    const d = this.#dropped;
+    emit({
+      kind: "oversized",
+      bytes: d.bytes,
+      limit: this.#max,
+      head: this.#decoder.decode(d.head),
+      tail: this.#decoder.decode(d.tail),
+    });
+    this.#dropped = { bytes: 0, head: new Uint8Array(0), tail: new Uint8Array(0) };
+  }
+
   /** Ends the input: emits a non-empty unterminated tail. */
   flush(emit: (item: LineItem) => void): void {
     if (!this.#discarding && this.#tailBytes > 0) this.#emitLine(new Uint8Array(0), emit);
+    if (this.#discarding && this.#sample > 0) this.#emitSampled(emit);
     this.#tail = [];
     this.#tailBytes = 0;
     this.#discarding = false;

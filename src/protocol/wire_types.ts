@@ -111,6 +111,17 @@ export interface ShutdownFrame {
   type: "shutdown";
 }
 
+/**
+ * `cancel`: the host gave up on a pending `command_invoked` or `tool_call` (the user
+ * aborted, or it timed out); its answer, if any, is dropped. Sent only to extensions
+ * whose hello `capabilities` list `cancel`.
+ */
+export interface CancelFrame {
+  type: "cancel";
+  id: string;
+  reason?: string;
+}
+
 /** Any frame the host sends. */
 export type HostFrame =
   | HelloAckFrame
@@ -121,4 +132,5 @@ export type HostFrame =
   | PanelKeyFrame
   | PanelCloseFromHostFrame
   | PanelResizeFrame
+  | CancelFrame
   | ShutdownFrame;

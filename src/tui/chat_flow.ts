@@ -354,6 +354,10 @@ export class ChatFlow {
       case "ext_submit":
         if (ev.text.trim() !== "") this.#prompt(ev.text);
         break;
+      case "ext_status":
+        v.status.setExtensionState(ev.extension, ev.state);
+        v.render();
+        break;
       case "panel_render":
         if (this.panel && this.panel.id === ev.panelId && this.panel.extension === ev.extension) {
           this.panel.update(ev);

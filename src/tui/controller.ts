@@ -29,6 +29,8 @@ export type CommandOutcome =
 export type HostUiEvent =
   /** An extension's `submit` frame: run the text as a user turn. */
   | { type: "ext_submit"; extension: string; text: string }
+  /** An extension changed state (restarting after a crash, quarantined, ready again). */
+  | { type: "ext_status"; extension: string; state: string }
   /** An extension's `panel_render` frame; absent fields keep their value. */
   | {
     type: "panel_render";

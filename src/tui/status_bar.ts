@@ -34,6 +34,8 @@ export class StatusBar {
   activity = "working";
   #frame = 0;
   #message?: { text: string; kind: "info" | "error" | "warning" };
+  /** Extensions that are down (quarantined or restarting), shown until they recover. */
+  #down = new Map<string, string>();
 
   constructor(theme: Theme, info: StatusInfo, home: string | undefined) {
     this.#theme = theme;
@@ -51,6 +53,12 @@ export class StatusBar {
   /** Shows a status message until replaced or cleared. */
   setMessage(text: string, kind: "info" | "error" | "warning" = "info"): void {
     this.#message = { text: sanitizeLine(text), kind };
+  }
+
+  /** Records an extension's state; quarantined and restarting ones show on the line. */
+  setExtensionState(extension: string, state: string): void {
+    if (state === "quarantined" || state === "restarting") this.#down.set(extension, state);
+    else this.#down.delete(extension);
   }
 
   /** Clears the status message. */
@@ -86,10 +94,12 @@ export class StatusBar {
       `$${this.costUsd.toFixed(this.costUsd >= 1 ? 2 : 4)}`,
     ].join(" · ");
     const spin = this.busy ? `${t.accent(FRAMES[this.#frame])} ${t.muted(this.activity)}  ` : "";
+    const down = [...this.#down].map(([name, state]) => `ext ${sanitizeLine(name)} ${state}`);
+    const alert = down.length ? t.warning(down.join(", ")) + "  " : "";
     const cwd = shortPath(sanitizeLine(this.info.cwd), this.#home);
     const rightWidth = visibleWidth(right);
-    const leftRoom = Math.max(0, width - rightWidth - 2 - visibleWidth(spin));
-    const left = spin + t.muted(ellipsize(cwd, leftRoom));
+    const leftRoom = Math.max(0, width - rightWidth - 2 - visibleWidth(spin) - visibleWidth(alert));
+    const left = spin + alert + t.muted(ellipsize(cwd, leftRoom));
     const gap = Math.max(1, width - visibleWidth(left) - rightWidth);
     lines.push(ellipsize(left + " ".repeat(gap) + t.muted(right), width));
     return lines;

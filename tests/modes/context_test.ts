@@ -16,11 +16,17 @@ Deno.test("notices sent before any mode listens go to the first listener, in ord
   assertEquals(later, []);
 });
 
-Deno.test("an unheard backlog keeps only the newest notices", () => {
+Deno.test("an unheard backlog keeps only the newest notices and says how many it dropped", () => {
   const bus = new ExtensionBus();
   for (let i = 0; i < 500; i++) bus.notify({ extension: "x", level: "info", message: `${i}` });
   const seen: string[] = [];
   bus.onNotify((n) => seen.push(n.message));
-  assertEquals(seen.length, 100);
+  assertEquals(seen.length, 101);
+  assertEquals(
+    seen[0],
+    "400 earlier notices from this extension were dropped (more than 100 arrived before " +
+      "zot was ready to show them)",
+  );
+  assertEquals(seen[1], "400");
   assertEquals(seen.at(-1), "499");
 });

@@ -69,7 +69,7 @@ Deno.test("onHello can register by host info; notes sent early follow ready", as
     type: "hello",
     name: "cond",
     version: "2.0.0",
-    capabilities: [],
+    capabilities: ["cancel"],
   });
   await host.send({ ...TEST_HELLO_ACK });
   assertEquals(await host.next(), {
@@ -127,6 +127,31 @@ Deno.test("handlers get the request id and name; garbage returns become errors",
     content: [{ type: "text", text: "t2" }],
   });
   await host.shutdown();
+});
+
+Deno.test("cancel aborts the handler's signal and its answer is not sent; progress is", async () => {
+  const ext = createExtension({ name: "slow" });
+  let reason = "";
+  ext.tool("crawl", "slow", { type: "object" }, async (_args, call) => {
+    await call.progress({ message: "started", fraction: 0 });
+    if (!call.signal.aborted) {
+      await new Promise((resolve) => call.signal.addEventListener("abort", resolve));
+    }
+    reason = String((call.signal.reason as Error).message);
+    return "too late";
+  });
+  ext.tool("quick", "fast", { type: "object" }, () => "quick");
+  const host = new MemoryHost(ext);
+  assertEquals((await host.next()).capabilities, ["cancel", "tools"]);
+  await host.send({ ...TEST_HELLO_ACK });
+  for (let i = 0; i < 3; i++) await host.next();
+  await host.send({ type: "tool_call", id: "t1", name: "crawl", args: {} });
+  assertEquals(await host.next(), { type: "progress", id: "t1", message: "started", fraction: 0 });
+  await host.send({ type: "cancel", id: "t1", reason: "aborted" });
+  await host.send({ type: "tool_call", id: "t2", name: "quick", args: {} });
+  assertEquals((await host.next()).id, "t2");
+  await host.shutdown();
+  assertEquals(reason, "cancelled by zot: aborted");
 });
 
 Deno.test("bad registrations are refused up front", () => {

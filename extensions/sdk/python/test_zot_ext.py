@@ -167,7 +167,7 @@ class InProcessTests(unittest.TestCase):
 
         host = InProcess(ext)
         self.assertEqual(host.next(), {"type": "hello", "name": "cond", "version": "2.0.0",
-                                       "capabilities": []})
+                                       "capabilities": ["cancel"]})
         host.send(ACK)
         self.assertEqual(host.next(), {"type": "register_command", "name": "only-m",
                                        "description": "registered for model m"})
@@ -206,6 +206,39 @@ class InProcessTests(unittest.TestCase):
         host.send({"type": "command_invoked", "id": "c7", "name": "who"})
         self.assertEqual(host.next()["display"], "who/c7")
         host.close()
+
+    def test_cancel_sets_the_flag_and_the_cancelled_answer_is_not_sent(self):
+        ext = Extension("slow")
+        seen = {}
+        finished = threading.Event()
+
+        def crawl(args, ctx):
+            ctx.progress(message="started", fraction=0.0)
+            seen["early"] = ctx.wait(DEADLINE)
+            try:
+                ctx.check()
+            except zot_ext.Cancelled as exc:
+                seen["raised"] = str(exc)
+            finished.set()
+            return "too late"
+
+        ext.tool("crawl", "slow", {"type": "object"})(crawl)
+        ext.tool("quick", "fast", {"type": "object"})(lambda args: "quick")
+        host = InProcess(ext)
+        self.assertEqual(host.next()["capabilities"], ["cancel", "tools"])
+        host.send(ACK)
+        for _ in range(3):
+            host.next()
+        host.send({"type": "tool_call", "id": "t1", "name": "crawl", "args": {}})
+        self.assertEqual(host.next(), {"type": "progress", "id": "t1", "message": "started",
+                                       "fraction": 0.0})
+        host.send({"type": "cancel", "id": "t1", "reason": "aborted"})
+        host.send({"type": "tool_call", "id": "t2", "name": "quick", "args": {}})
+        self.assertEqual(host.next()["id"], "t2")
+        self.assertTrue(finished.wait(DEADLINE))
+        host.close()
+        self.assertTrue(seen["early"])
+        self.assertEqual(seen["raised"], "cancelled by zot: aborted")
 
     def test_an_over_long_line_is_dropped_and_the_next_one_works(self):
         original = zot_ext.MAX_LINE_LENGTH

@@ -34,6 +34,8 @@ import traceback
 
 __all__ = [
     "Extension",
+    "CallContext",
+    "Cancelled",
     "respond",
     "result",
     "allow",
@@ -222,12 +224,55 @@ def _wants_context(fn):
     return len(positional) >= 2 or any(p.kind == p.VAR_POSITIONAL for p in params)
 
 
-class CallContext:
-    """Which request a handler is answering (passed when the handler takes two arguments)."""
+class Cancelled(Exception):
+    """Raised by CallContext.check() once zot has cancelled the call (abort or timeout)."""
 
-    def __init__(self, id, name):
+
+class CallContext:
+    """Which request a handler is answering (passed when the handler takes two arguments).
+
+    ``cancelled`` turns true when zot gives up on the call (the user aborted, or it timed
+    out); ``check()`` raises Cancelled then. Whatever the handler returns afterwards is not
+    sent. ``progress(...)`` reports how the call goes and restarts zot's timeout for it.
+    """
+
+    def __init__(self, id, name, send=None):
         self.id = id
         self.name = name
+        self._event = threading.Event()
+        self.reason = None
+        self._send = send
+
+    @property
+    def cancelled(self):
+        """True once zot cancelled this call."""
+        return self._event.is_set()
+
+    def check(self):
+        """Raises Cancelled if zot cancelled this call."""
+        if self._event.is_set():
+            raise Cancelled("cancelled by zot: %s" % (self.reason or "cancel"))
+
+    def wait(self, seconds):
+        """Sleeps up to `seconds`; returns True early if the call was cancelled."""
+        return self._event.wait(seconds)
+
+    def progress(self, message=None, fraction=None, partial=None):
+        """Reports progress: a message, a fraction from 0 to 1, partial content blocks."""
+        if self._send is None or self._event.is_set():
+            return
+        frame = {"type": "progress", "id": self.id}
+        if message is not None:
+            frame["message"] = message
+        if fraction is not None:
+            frame["fraction"] = fraction
+        if partial is not None:
+            frame["partial"] = partial
+        self._send(frame)
+
+    def _cancel(self, reason):
+        self.reason = reason
+        self._event.set()
 
 
 class Extension:
@@ -251,6 +296,7 @@ class Extension:
         self._lock = threading.RLock()
         self._out = None
         self._events = queue.Queue()
+        self._calls = {}
 
     # ---- registration -------------------------------------------------------------------
 
@@ -413,6 +459,11 @@ class Extension:
             target = {"command_invoked": self._on_command, "tool_call": self._on_tool,
                       "event_intercept": self._on_intercept}[kind]
             threading.Thread(target=target, args=(frame,), daemon=True).start()
+        elif kind == "cancel":
+            with self._lock:
+                context = self._calls.pop(frame.get("id"), None)
+            if context is not None:
+                context._cancel(frame.get("reason"))
         elif kind == "event":
             event = frame.get("event")
             if isinstance(event, str) and self._listeners.get(event):
@@ -453,8 +504,20 @@ class Extension:
             for frame in queued:
                 self._write(frame)
 
+    def _context(self, frame):
+        context = CallContext(frame["id"], frame.get("name"), self._send)
+        with self._lock:
+            self._calls[frame["id"]] = context
+        return context
+
+    def _finish(self, id):
+        # True when the call is still wanted: a cancelled call's answer is not sent.
+        with self._lock:
+            return self._calls.pop(id, None) is not None
+
     def _on_command(self, frame):
         name = frame.get("name")
+        context = self._context(frame)
         entry = self._commands.get(name) if isinstance(name, str) else None
         if entry is None:
             response = respond.error('unknown command "%s"' % name)
@@ -462,11 +525,15 @@ class Extension:
             fn = entry[1]
             args = frame.get("args") if isinstance(frame.get("args"), str) else ""
             try:
-                out = fn(args, CallContext(frame["id"], name)) if _wants_context(fn) else fn(args)
+                out = fn(args, context) if _wants_context(fn) else fn(args)
                 response = _to_response(out)
+            except Cancelled:
+                response = respond.error("cancelled")
             except Exception as exc:
                 self.log('command "%s" failed: %s' % (name, traceback.format_exc()))
                 response = respond.error(_message_of(exc))
+        if not self._finish(frame["id"]):
+            return
         self._send(dict({"type": "command_response", "id": frame["id"]}, **response))
 
     def _on_tool(self, frame):
@@ -475,6 +542,7 @@ class Extension:
         args = frame.get("args")
         if args is None:
             args = {}
+        context = self._context(frame)
         if entry is None:
             out = result.error('unknown tool "%s"' % name)
         else:
@@ -484,11 +552,15 @@ class Extension:
                 out = result.error('invalid arguments for tool "%s": %s' % (name, problem))
             else:
                 try:
-                    value = fn(args, CallContext(frame["id"], name)) if _wants_context(fn) else fn(args)
+                    value = fn(args, context) if _wants_context(fn) else fn(args)
                     out = _to_result(value)
+                except Cancelled:
+                    out = result.error("cancelled")
                 except Exception as exc:
                     self.log('tool "%s" failed: %s' % (name, traceback.format_exc()))
                     out = result.error('tool "%s" failed: %s' % (name, _message_of(exc)))
+        if not self._finish(frame["id"]):
+            return
         self._send(dict({"type": "tool_result", "id": frame["id"]}, **out))
 
     def _on_intercept(self, frame):
@@ -516,7 +588,8 @@ class Extension:
     # ---- frames out -----------------------------------------------------------------
 
     def _hello_frame(self):
-        capabilities = []
+        # Every handler can see cancellation through its CallContext.
+        capabilities = ["cancel"]
         if self._commands:
             capabilities.append("commands")
         if self._tools:

@@ -17,13 +17,14 @@ import { addCheck } from "./check.ts";
 import { addNew } from "./new.ts";
 import { addTrust, addUntrust } from "./trust.ts";
 import { addRequire } from "./require.ts";
+import { addStatus } from "./status.ts";
 
 /** Builds the `ext` subcommand tree. */
 export function buildExtCommand(output: Output): Command {
   const ext = newSubcommand("ext", output)
     .description(
-      "manage extensions (list, install, remove, enable, disable, logs, permissions, check, new, " +
-        "trust, untrust, require)",
+      "manage extensions (list, status, install, remove, enable, disable, logs, permissions, " +
+        "check, new, trust, untrust, require)",
     );
   const context: ExtCommandContext = {
     output,
@@ -32,6 +33,7 @@ export function buildExtCommand(output: Output): Command {
   for (
     const add of [
       addList,
+      addStatus,
       addInstall,
       addRemove,
       addEnable,

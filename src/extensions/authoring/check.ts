@@ -111,7 +111,8 @@ async function runChecks(
   let hello = false;
   try {
     const started = Date.now();
-    const helloLimit = options.helloTimeoutMs ?? 5000;
+    // The wait a session would give it: the manifest's startup timeout, else 30 s.
+    const helloLimit = options.helloTimeoutMs ?? spec.timeouts?.startup ?? 30_000;
     hello = await expectHello(ext, tap, { started, limitMs: helloLimit }, report, proc);
     if (hello) {
       await send({

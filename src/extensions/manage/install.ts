@@ -8,6 +8,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { ensureDir, pathExists, type ZotPaths } from "../../config/mod.ts";
 import { CancelledError, ConfigError, errorMessage, ZotError } from "../../errors/mod.ts";
 import { copyTree } from "./copy_tree.ts";
+import { stagingPrefix, sweepStaging } from "./staging.ts";
 import { discoverExtensions } from "./discovery.ts";
 import { recordInstall } from "./install_record.ts";
 import {
@@ -59,10 +60,6 @@ export interface InstallResult {
   installId: string;
 }
 
-const STAGING_PREFIX = ".zot-install-";
-/** Staging folders older than this were left by a zot that was killed mid-install. */
-const STALE_AFTER_MS = 60 * 60 * 1000;
-
 const SCHEME = /^(https?|ssh|git|file):\/\//i;
 const SCP_LIKE = /^[A-Za-z0-9._~-]+@[A-Za-z0-9.-]+:/;
 
@@ -79,8 +76,8 @@ export async function installExtension(options: InstallOptions): Promise<Install
   const root = await ensureDir(
     options.local ? projectExtensionsDir(options.cwd) : resolve(options.paths.extensions),
   );
-  await sweepStaleStaging(root);
-  const staging = await Deno.makeTempDir({ dir: root, prefix: STAGING_PREFIX });
+  await sweepStaging([root]);
+  const staging = await Deno.makeTempDir({ dir: root, prefix: stagingPrefix("install") });
   try {
     const fresh = join(staging, "new");
     if (sourceDir) {
@@ -287,18 +284,5 @@ async function execWarnings(dir: string, manifest: Manifest): Promise<string[]> 
     return [];
   } catch {
     return [`"${exec}" does not exist yet in ${dir}; build it before starting zot`];
-  }
-}
-
-/** Removes staging folders a killed install or remove left behind (hidden, so never loaded). */
-async function sweepStaleStaging(root: string): Promise<void> {
-  const cutoff = Date.now() - STALE_AFTER_MS;
-  for await (const entry of Deno.readDir(root)) {
-    if (!entry.name.startsWith(STAGING_PREFIX) && !entry.name.startsWith(".zot-remove-")) continue;
-    const path = join(root, entry.name);
-    const info = await Deno.lstat(path).catch(() => undefined);
-    if (info?.mtime && info.mtime.getTime() < cutoff) {
-      await Deno.remove(path, { recursive: true }).catch(() => {});
-    }
   }
 }

@@ -5,6 +5,7 @@
  * is the one these act on; `scope` picks the other explicitly. Upstream picked at random.
  */
 
+import { stagingPrefix } from "./staging.ts";
 import { basename, dirname, join } from "node:path";
 import type { ZotPaths } from "../../config/mod.ts";
 import { setJsoncProperty } from "../../jsonc/mod.ts";
@@ -115,7 +116,7 @@ export async function removeExtension(
 
 // Rename first so a half-finished delete never leaves a half-extension discovery would load.
 async function removeFolder(dir: string): Promise<void> {
-  const trash = await Deno.makeTempDir({ dir: dirname(dir), prefix: ".zot-remove-" });
+  const trash = await Deno.makeTempDir({ dir: dirname(dir), prefix: stagingPrefix("remove") });
   try {
     await Deno.rename(dir, join(trash, "old"));
   } catch (err) {

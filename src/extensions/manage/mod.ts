@@ -8,6 +8,7 @@ export { ensureInstallId, forgetInstall, installIdOf, recordInstall } from "./in
 export type { InstallRecord } from "./install_record.ts";
 export { decisionFiles, writeStore } from "./json_store.ts";
 export { followLog, logFileFor, printLog } from "./logs.ts";
+export { sweepStaging } from "./staging.ts";
 export type { FollowOptions, LogWriter } from "./logs.ts";
 export { findInstalled, removeExtension, setExtensionEnabled } from "./manage.ts";
 export type { EnableResult, InstallScope, ManageOptions, RemovedExtension } from "./manage.ts";

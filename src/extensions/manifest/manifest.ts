@@ -5,6 +5,7 @@
 
 import { describeJsoncProblem, tryParseJsonc } from "../../jsonc/mod.ts";
 import { extensionNameProblem } from "./names.ts";
+import { parseTimeouts } from "./timeouts.ts";
 import type { Manifest, PermissionName, PermissionRequest, PermissionValue } from "./types.ts";
 
 /** The manifest's file name inside an extension folder. */
@@ -38,10 +39,21 @@ export function parseManifest(text: string, file: string = MANIFEST_FILE): Manif
   return validateManifest(parsed.value);
 }
 
+/** The largest extension.json read; a manifest is a few hundred bytes, never megabytes. */
+export const MAX_MANIFEST_BYTES = 64 * 1024;
+
 /** Reads and validates the manifest at `manifestPath`; an unreadable file is a reason too. */
 export async function readManifest(manifestPath: string): Promise<ManifestResult> {
   let text: string;
   try {
+    const info = await Deno.stat(manifestPath);
+    if (info.isFile && info.size > MAX_MANIFEST_BYTES) {
+      return {
+        ok: false,
+        reason: `${MANIFEST_FILE} is ${info.size} bytes, over the ${MAX_MANIFEST_BYTES}-byte ` +
+          `limit for manifests; keep data out of it`,
+      };
+    }
     text = await Deno.readTextFile(manifestPath);
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) return { ok: false, reason: `no ${MANIFEST_FILE}` };
@@ -73,6 +85,7 @@ export function validateManifest(value: unknown): ManifestResult {
   const runtime = optionalRuntime(fields, problems);
   const permissions = optionalPermissions(fields, problems);
   const required = optionalBoolean(fields, "required", problems);
+  const timeouts = parseTimeouts(fields.timeouts, problems);
   if (problems.length > 0 || name === undefined || exec === undefined) {
     return { ok: false, reason: problems.join("; ") };
   }
@@ -83,6 +96,7 @@ export function validateManifest(value: unknown): ManifestResult {
   if (runtime !== undefined) manifest.runtime = runtime;
   if (permissions !== undefined) manifest.permissions = permissions;
   if (required !== undefined) manifest.required = required;
+  if (timeouts !== undefined) manifest.timeouts = timeouts;
   return { ok: true, manifest };
 }
 

@@ -2,6 +2,7 @@
 
 export {
   MANIFEST_FILE,
+  MAX_MANIFEST_BYTES,
   parseManifest,
   PERMISSION_NAMES,
   readManifest,
@@ -10,6 +11,8 @@ export {
 export type { ManifestResult } from "./manifest.ts";
 export { extensionDataDir, extensionLogFile, extensionNameProblem } from "./names.ts";
 export { projectExtensionsDir, scopeRoots } from "./places.ts";
+export { parseTimeouts, TIMEOUT_CAPS_MS } from "./timeouts.ts";
+export type { ManifestTimeouts } from "./timeouts.ts";
 export type {
   DiscoveredExtension,
   ExtensionSource,

@@ -1,5 +1,7 @@
 /** Types shared by extension discovery/management and the runtime host. */
 
+import type { ManifestTimeouts } from "./timeouts.ts";
+
 /** Where an extension was found; decides precedence (flag, then project, then global). */
 export type ExtensionSource = "flag" | "project" | "global";
 
@@ -29,6 +31,8 @@ export interface Manifest {
   permissions?: PermissionRequest;
   /** A guard that must be running for any tool call to run (fail closed). */
   required?: boolean;
+  /** The manifest's own waits, in ms, within TIMEOUT_CAPS_MS. */
+  timeouts?: ManifestTimeouts;
 }
 
 /** A manifest found on disk, with where it came from. */
@@ -63,4 +67,6 @@ export interface LaunchSpec {
   clearEnv?: boolean;
   source: ExtensionSource;
   version?: string;
+  /** The manifest's own waits, in ms (already within their caps). */
+  timeouts?: ManifestTimeouts;
 }

@@ -12,36 +12,28 @@
 
 import { CancelledError, errorMessage, ExtensionError } from "../../errors/mod.ts";
 import {
-  type CommandResponseFrame,
   decodeLine,
   encodeFrame,
-  type EventInterceptResponseFrame,
   type ExtensionFrame,
   type HelloFrame,
   type HostFrame,
   type LineItem,
   LineSplitter,
-  type ToolResultFrame,
+  type ProgressFrame,
 } from "../../protocol/mod.ts";
 import { type ExtensionLog, snippet } from "./log.ts";
 import { describeExit, type ExtensionProcess, type StopReport } from "./process.ts";
 import { settlesWithin } from "./process_group.ts";
+import {
+  type CallOptions,
+  PendingCalls,
+  type RequestKind,
+  type ResponseByKind,
+} from "./pending_calls.ts";
+import { oversizedAnswer } from "./oversized.ts";
+import type { FrameTrace } from "./frame_trace.ts";
 
-/** The kinds of request the host makes, each with its own response frame and timeout. */
-export type RequestKind = "command" | "tool" | "intercept";
-
-/** The response frame for each request kind. */
-export interface ResponseByKind {
-  command: CommandResponseFrame;
-  tool: ToolResultFrame;
-  intercept: EventInterceptResponseFrame;
-}
-
-const RESPONSE_TYPE: { [K in RequestKind]: ResponseByKind[K]["type"] } = {
-  command: "command_response",
-  tool: "tool_result",
-  intercept: "event_intercept_response",
-};
+export type { CallOptions, CallProgress, RequestKind, ResponseByKind } from "./pending_calls.ts";
 
 /** What the connection reports to its owner. Called synchronously from the read loop. */
 export interface ConnectionHandlers {
@@ -50,7 +42,7 @@ export interface ConnectionHandlers {
   /** The first line was not a hello; the connection ignores everything after it. */
   onBadStart(reason: string): void;
   /** A valid frame after hello that is not a response to a request. */
-  onFrame(frame: Exclude<ExtensionFrame, ResponseByKind[RequestKind]>): void;
+  onFrame(frame: Exclude<ExtensionFrame, ResponseByKind[RequestKind] | ProgressFrame>): void;
   /** Any line after hello, good or bad (keeps the ready idle window open). */
   onActivity(): void;
   /** The connection ended (process exit or stdout EOF); reason like `exited with code 1`. */
@@ -64,14 +56,12 @@ export interface ConnectionOptions {
   maxQueuedBytes: number;
   /** Unique request ids (shared by the host, so ids are unique across extensions too). */
   nextId: () => string;
-}
-
-interface Pending {
-  kind: RequestKind;
-  label: string;
-  settle(): void;
-  resolve(frame: ResponseByKind[RequestKind]): void;
-  reject(err: Error): void;
+  /** Whether the extension listed `cancel` in its hello capabilities. */
+  canCancel?: () => boolean;
+  /** A request finished after `ms`; for latency figures. */
+  observe?: (kind: RequestKind, ms: number, ok: boolean) => void;
+  /** `--ext-trace`: sees every line in and out. */
+  trace?: FrameTrace;
 }
 
 const encoder = new TextEncoder();
@@ -86,7 +76,7 @@ export class ExtensionConnection {
   readonly #log: ExtensionLog;
   readonly #handlers: ConnectionHandlers;
   readonly #options: ConnectionOptions;
-  readonly #pending = new Map<string, Pending>();
+  readonly #pending: PendingCalls;
   readonly #splitter: LineSplitter;
   #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   readonly #readDone: Promise<void>;
@@ -116,7 +106,14 @@ export class ExtensionConnection {
     this.#log = log;
     this.#handlers = handlers;
     this.#options = options;
-    this.#splitter = new LineSplitter({ maxLineBytes: options.maxLineBytes });
+    this.#splitter = new LineSplitter({ maxLineBytes: options.maxLineBytes, sampleBytes: 512 });
+    this.#pending = new PendingCalls({
+      name,
+      send: (frame) => this.send(frame),
+      canCancel: () => options.canCancel?.() ?? false,
+      note: (text) => log.note(text),
+      observe: options.observe,
+    });
     this.#readDone = this.#readLoop();
     void proc.status.then(async (status) => {
       await settlesWithin(this.#readDone, SETTLE_MS);
@@ -139,6 +136,11 @@ export class ExtensionConnection {
     return this.#pending.size;
   }
 
+  /** Fails every pending request at once with the error `error` builds from its label. */
+  failPending(error: (label: string) => Error): void {
+    this.#pending.failAll(error);
+  }
+
   /** Queues a frame; false (and nothing sent) when closed or the extension is not reading. */
   send(frame: HostFrame): boolean {
     if (!this.open) return false;
@@ -155,6 +157,7 @@ export class ExtensionConnection {
       }
       return false;
     }
+    this.#options.trace?.record(this.#name, "out", line.slice(0, -1));
     this.#queue.push(line);
     this.#queuedBytes += line.length;
     this.#pump ??= this.#writeLoop();
@@ -163,58 +166,26 @@ export class ExtensionConnection {
 
   /**
    * Sends a request built around a fresh id and resolves with its response. Rejects with
-   * ExtensionError on timeout, exit, or when the frame cannot be sent, and with
-   * CancelledError when the signal aborts.
+   * ExtensionError on timeout, exit, a too-large answer, or when the frame cannot be sent,
+   * and with CancelledError when the signal aborts; a timed-out or aborted command or
+   * tool call is followed by `cancel` to an extension that takes it.
    */
   request<K extends RequestKind>(
     kind: K,
     label: string,
     build: (id: string) => HostFrame,
-    timeoutMs: number,
-    signal?: AbortSignal,
+    options: CallOptions,
   ): Promise<ResponseByKind[K]> {
     if (this.#closeReason !== undefined || this.#writeBroken || this.#stdinClosing) {
       return Promise.reject(this.notRunningError());
     }
-    if (signal?.aborted) return Promise.reject(new CancelledError(`${label} cancelled`));
+    if (options.signal?.aborted) return Promise.reject(new CancelledError(`${label} cancelled`));
     const id = this.#options.nextId();
-    return new Promise<ResponseByKind[K]>((resolve, reject) => {
-      const onAbort = () => {
-        pending.settle();
-        reject(new CancelledError(`${label} cancelled`));
-      };
-      const timer = setTimeout(() => {
-        pending.settle();
-        this.#log.note(`timeout waiting for ${label} (${timeoutMs} ms, id ${id})`);
-        reject(
-          new ExtensionError(
-            "ext_timeout",
-            this.#name,
-            `timeout waiting for extension "${this.#name}" to answer ${label} (${timeoutMs} ms)`,
-            { hint: `see: zot ext logs ${this.#name}` },
-          ),
-        );
-      }, timeoutMs);
-      const pending: Pending = {
-        kind,
-        label,
-        settle: () => {
-          this.#pending.delete(id);
-          clearTimeout(timer);
-          signal?.removeEventListener("abort", onAbort);
-        },
-        resolve: resolve as (frame: ResponseByKind[RequestKind]) => void,
-        reject,
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.#pending.set(id, pending);
-      if (!this.send(build(id))) {
-        pending.settle();
-        reject(
-          this.open ? this.#backlogError(label) : this.notRunningError(),
-        );
-      }
-    });
+    const answer = this.#pending.add(id, kind, label, options);
+    if (!this.send(build(id))) {
+      this.#pending.fail(id, this.open ? this.#backlogError(label) : this.notRunningError());
+    }
+    return answer;
   }
 
   /** The error for a request to this extension when it is not running. */
@@ -305,6 +276,11 @@ export class ExtensionConnection {
     // After the leader exited, a stray child may still hold stdout: its lines are not
     // the extension talking, so they are not acted on.
     if (this.#badStart || this.#closeReason !== undefined) return;
+    const trace = this.#options.trace;
+    if (trace) {
+      if (item.kind === "line") trace.record(this.#name, "in", item.line);
+      else trace.recordOversized(this.#name, item.bytes);
+    }
     if (!this.#helloSeen) {
       this.#onFirstItem(item);
       return;
@@ -312,9 +288,11 @@ export class ExtensionConnection {
     this.#handlers.onActivity();
     if (item.kind === "oversized") {
       this.#log.diagnostic(
-        `dropped a line of more than ${item.limit} bytes (${item.bytes} seen); ` +
+        `dropped a ${item.bytes}-byte line, over the ${item.limit}-byte limit; ` +
           `a frame must be one line under the limit`,
       );
+      const failed = oversizedAnswer(this.#name, item, (id) => this.#pending.label(id));
+      if (failed) this.#pending.fail(failed.id, failed.error);
       return;
     }
     const decoded = decodeLine(item.line);
@@ -337,9 +315,16 @@ export class ExtensionConnection {
     switch (frame.type) {
       case "tool_result":
       case "command_response":
-      case "event_intercept_response":
-        this.#onResponse(frame);
+      case "event_intercept_response": {
+        const problem = this.#pending.answer(frame);
+        if (problem) this.#log.diagnostic(problem);
         return;
+      }
+      case "progress": {
+        const problem = this.#pending.progress(frame);
+        if (problem) this.#log.diagnostic(problem);
+        return;
+      }
       case "hello":
         this.#log.diagnostic("a second hello frame; ignored");
         return;
@@ -371,44 +356,21 @@ export class ExtensionConnection {
     this.#handlers.onBadStart(reason);
   }
 
-  #onResponse(frame: ResponseByKind[RequestKind]): void {
-    const pending = this.#pending.get(frame.id);
-    if (!pending) {
-      this.#log.diagnostic(
-        `${frame.type} for unknown id ${JSON.stringify(frame.id)} (late or never asked); dropped`,
-      );
-      return;
-    }
-    if (RESPONSE_TYPE[pending.kind] !== frame.type) {
-      this.#log.diagnostic(
-        `${frame.type} answers id ${
-          JSON.stringify(frame.id)
-        }, which is a ${pending.label}; dropped`,
-      );
-      return;
-    }
-    pending.settle();
-    pending.resolve(frame);
-  }
-
   #close(reason: string): void {
     if (this.#closeReason !== undefined) return;
     this.#closeReason = reason;
     this.#queue = [];
     this.#queuedBytes = 0;
-    const pending = [...this.#pending.values()];
-    for (const p of pending) {
-      p.settle();
-      p.reject(
-        new ExtensionError(
-          "ext_exited",
-          this.#name,
-          `extension "${this.#name}" ${reason} while ${p.label} was pending`,
-          { hint: `see: zot ext logs ${this.#name}` },
-        ),
-      );
-    }
     this.#handlers.onClosed(reason);
+    // The owner may already have failed them (saying it restarts); the rest fail here.
+    this.#pending.failAll((label) =>
+      new ExtensionError(
+        "ext_exited",
+        this.#name,
+        `extension "${this.#name}" ${reason} while ${label} was pending`,
+        { hint: `see: zot ext logs ${this.#name}` },
+      )
+    );
   }
 }
 

@@ -39,6 +39,7 @@ import type {
 import * as chain from "./intercept.ts";
 import { ExtensionLog } from "./log.ts";
 import { type HostLink, ManagedExtension } from "./managed_extension.ts";
+import type { CallProgress } from "./connection.ts";
 import {
   extensionDataDir,
   extensionLogFile,
@@ -47,6 +48,9 @@ import {
 } from "../manifest/mod.ts";
 import { settlesWithin } from "./process_group.ts";
 import { Registry } from "./registry.ts";
+import { DEFAULT_SUPERVISION } from "./supervision.ts";
+import { NOTICE_BURST, NOTICES_PER_SECOND } from "./notice_limiter.ts";
+import { FrameTrace } from "./frame_trace.ts";
 import { mapToolResult } from "./tool_content.ts";
 import { explainDenial } from "./denial.ts";
 import { requiredBlock } from "./required.ts";
@@ -56,8 +60,12 @@ export const DEFAULT_BUILTIN_TOOLS: readonly string[] = ["read", "write", "edit"
 
 /** Defaults of every HostOptions field (the original host's timings, plus a hello deadline). */
 export const DEFAULT_HOST_OPTIONS: Readonly<HostOptions> = {
-  helloTimeoutMs: 5_000,
-  startupDeadlineMs: 3_000,
+  // A `go run .` or `cargo run` manifest compiles on its first start: 3-5 s was too
+  // short on a cold build cache (the original host waits forever). 30 s covers a cold
+  // build; a silent extension then delays startup that long, and is reported with the
+  // wait. A manifest sets its own with "timeouts": {"startup": ms}.
+  helloTimeoutMs: 30_000,
+  startupDeadlineMs: 30_000,
   readyIdleMs: 250,
   commandTimeoutMs: 30_000,
   toolTimeoutMs: 60_000,
@@ -69,6 +77,8 @@ export const DEFAULT_HOST_OPTIONS: Readonly<HostOptions> = {
   // The built-in commands come from the one registry in src/commands, passed in by the caller.
   builtinCommands: [],
   builtinTools: DEFAULT_BUILTIN_TOOLS,
+  supervision: DEFAULT_SUPERVISION,
+  noticeLimit: { burst: NOTICE_BURST, perSecond: NOTICES_PER_SECOND },
 };
 
 const ACTIONS: readonly string[] = ["prompt", "insert", "display", "noop"];
@@ -88,7 +98,15 @@ export class ExtensionHost {
     for (const ext of this.#extensions) ext.killNow();
   };
 
-  private constructor(context: HostContext, options: HostOptions, callbacks: HostCallbacks) {
+  readonly #trace: FrameTrace | undefined;
+
+  private constructor(
+    context: HostContext,
+    options: HostOptions,
+    callbacks: HostCallbacks,
+    trace?: FrameTrace,
+  ) {
+    this.#trace = trace;
     this.#context = {
       ...context,
       cwd: resolve(context.cwd),
@@ -106,6 +124,7 @@ export class ExtensionHost {
       registry: this.#registry,
       context: () => this.#context,
       nextId: () => String(++this.#lastId),
+      trace,
     };
   }
 
@@ -120,7 +139,18 @@ export class ExtensionHost {
     options: Partial<HostOptions> = {},
     callbacks: HostCallbacks = {},
   ): Promise<ExtensionHost> {
-    const host = new ExtensionHost(context, { ...DEFAULT_HOST_OPTIONS, ...options }, callbacks);
+    let trace: FrameTrace | undefined;
+    if (options.traceFile) {
+      try {
+        trace = await FrameTrace.open(options.traceFile);
+      } catch (err) {
+        throw new ZotError("ext_trace_unwritable", (err as Error).message, 1, {
+          hint: "pass --ext-trace a file in a folder you can write",
+        });
+      }
+    }
+    const all = { ...DEFAULT_HOST_OPTIONS, ...options };
+    const host = new ExtensionHost(context, all, callbacks, trace);
     globalThis.addEventListener("unload", host.#onUnload);
     await host.#load(specs);
     return host;
@@ -171,8 +201,7 @@ export class ExtensionHost {
       "command",
       `command /${name}`,
       (id) => ({ type: "command_invoked", id, name, ...(trimmed ? { args: trimmed } : {}) }),
-      this.#options.commandTimeoutMs,
-      options.signal,
+      { signal: options.signal },
     );
     const outcome: CommandOutcome = { extension: owner.name, command: name, action: "noop" };
     if (ACTIONS.includes(frame.action)) {
@@ -197,7 +226,7 @@ export class ExtensionHost {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; onProgress?: (progress: CallProgress) => void } = {},
   ): Promise<ExtensionToolResult> {
     const owner = this.#registry.toolOwner(name);
     if (!owner) {
@@ -207,8 +236,7 @@ export class ExtensionHost {
       "tool",
       `tool call "${name}"`,
       (id) => ({ type: "tool_call", id, name, args: args ?? {} }),
-      this.#options.toolTimeoutMs,
-      options.signal,
+      { signal: options.signal, onProgress: options.onProgress },
     );
     const result = mapToolResult(frame, owner.name, name);
     if (result.isError) explainDenial(result, owner, name);
@@ -308,13 +336,16 @@ export class ExtensionHost {
   shutdown(): Promise<void> {
     this.#shutdown ??= (async () => {
       await this.#stopAll(this.#extensions);
+      await this.#trace?.close();
       globalThis.removeEventListener("unload", this.#onUnload);
     })();
     return this.#shutdown;
   }
 
   async #load(specs: readonly LaunchSpec[]): Promise<void> {
-    const deadline = Date.now() + this.#options.startupDeadlineMs;
+    // One shared deadline, stretched for a manifest that asks to wait longer.
+    const longest = Math.max(0, ...specs.map((s) => s.timeouts?.startup ?? 0));
+    const deadline = Date.now() + Math.max(this.#options.startupDeadlineMs, longest);
     const seen = new Set<string>();
     const plans = specs.map((spec, index) => {
       const problem = extensionNameProblem(spec.name);
@@ -366,8 +397,7 @@ export class ExtensionHost {
       .map((ext) => ({
         name: ext.name,
         required: this.#required.has(ext.name),
-        ask: (build) =>
-          ext.request("intercept", `${event} intercept`, build, this.#options.interceptTimeoutMs),
+        ask: (build) => ext.request("intercept", `${event} intercept`, build),
         note: (text) => ext.note(text),
       }));
   }

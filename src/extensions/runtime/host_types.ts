@@ -5,6 +5,7 @@ import type { ImageBlock, TextBlock } from "../../messages/mod.ts";
 import type { PanelSpec } from "../../protocol/mod.ts";
 import type { JsonSchema } from "../../schema/mod.ts";
 import type { ExtensionSource } from "../manifest/mod.ts";
+import type { SupervisionOptions } from "./supervision.ts";
 
 /** What extensions are told about the session (in `hello_ack`). */
 export interface HostContext {
@@ -41,10 +42,25 @@ export interface HostOptions {
   builtinCommands: readonly string[];
   /** Tool names extensions cannot take. */
   builtinTools: readonly string[];
+  /** Restart backoff and quarantine rule for extensions that crash after ready. */
+  supervision: SupervisionOptions;
+  /** Notices shown per extension: a burst, then so many a second (the rest are counted). */
+  noticeLimit: { burst: number; perSecond: number };
+  /** `--ext-trace FILE`: record every frame in and out there. */
+  traceFile?: string;
 }
 
-/** An extension's lifecycle state. */
-export type ExtensionState = "starting" | "ready" | "exited" | "refused";
+/**
+ * An extension's lifecycle state. `restarting`: it died after it was ready and waits for
+ * its backoff; `quarantined`: it kept crashing and stays down until /reload-ext.
+ */
+export type ExtensionState =
+  | "starting"
+  | "ready"
+  | "restarting"
+  | "quarantined"
+  | "exited"
+  | "refused";
 
 /** How an extension became ready: its `ready` frame, an idle window, or the startup deadline. */
 export type ReadyVia = "frame" | "idle" | "deadline";
@@ -63,6 +79,18 @@ export interface ExtensionStatus {
   readyVia?: ReadyVia;
   /** Its log file, when it has one. */
   logFile?: string;
+  /** Restarts after crashes since zot started it. */
+  restarts?: number;
+  /** Time since it (last) became ready, while ready. */
+  uptimeMs?: number;
+  /** The last crash, timeout or refusal. */
+  lastError?: string;
+  /** Commands, tool calls and intercepts finished, and how many of them failed. */
+  calls?: number;
+  failedCalls?: number;
+  /** Call latency over the last 512 calls. */
+  latencyP50Ms?: number;
+  latencyP99Ms?: number;
 }
 
 /** A command an extension owns. */

@@ -7,6 +7,8 @@
  *
  * Diagnostics about bad input (malformed lines and the like) are rate-limited, so an
  * extension flooding stdout with garbage cannot flood the disk or the host's memory.
+ * The file is capped: past MAX_LOG_BYTES it is rotated to `<log>.1` (one generation), so
+ * a stderr flood costs at most twice the cap on disk.
  */
 
 import { dirname } from "node:path";
@@ -16,6 +18,9 @@ const encoder = new TextEncoder();
 /** Diagnostics allowed in a burst, and refilled per second after it. */
 const DIAGNOSTIC_BURST = 50;
 const DIAGNOSTICS_PER_SECOND = 10;
+
+/** Size at which a log is rotated to `<log>.1`. */
+export const MAX_LOG_BYTES = 10 * 1024 * 1024;
 
 /** Longest snippet of foreign text quoted in a log line. */
 const SNIPPET_CHARS = 200;
@@ -39,19 +44,29 @@ export class ExtensionLog {
   #tokens = DIAGNOSTIC_BURST;
   #refilledAt = Date.now();
   #suppressed = 0;
+  #size = 0;
+  readonly #maxBytes: number;
 
-  private constructor(path: string | undefined, file: Deno.FsFile | undefined, problem?: string) {
+  private constructor(
+    path: string | undefined,
+    file: Deno.FsFile | undefined,
+    problem?: string,
+    size = 0,
+    maxBytes = MAX_LOG_BYTES,
+  ) {
     this.path = path;
     this.#file = file;
     this.problem = problem;
+    this.#size = size;
+    this.#maxBytes = maxBytes;
   }
 
   /** Opens (creating the folder on demand) a log for appending; never throws. */
-  static async open(path: string): Promise<ExtensionLog> {
+  static async open(path: string, maxBytes = MAX_LOG_BYTES): Promise<ExtensionLog> {
     try {
       await Deno.mkdir(dirname(path), { recursive: true });
       const file = await Deno.open(path, { append: true, create: true, mode: 0o644 });
-      return new ExtensionLog(path, file);
+      return new ExtensionLog(path, file, undefined, (await file.stat()).size, maxBytes);
     } catch (err) {
       return new ExtensionLog(
         path,
@@ -124,21 +139,50 @@ export class ExtensionLog {
   #enqueue(bytes: Uint8Array): void {
     if (this.#closed || !this.#file) return;
     this.#queued.push(bytes);
-    this.#writing ??= this.#drain(this.#file);
+    this.#writing ??= this.#drain();
   }
 
-  async #drain(file: Deno.FsFile): Promise<void> {
+  async #drain(): Promise<void> {
     while (this.#queued.length > 0) {
       const batch = concat(this.#queued);
       this.#queued = [];
       try {
         let written = 0;
-        while (written < batch.length) written += await file.write(batch.subarray(written));
+        while (written < batch.length) {
+          // Past the cap the log rotates, mid-batch if need be, so no file outgrows it.
+          if (this.#size >= this.#maxBytes) await this.#rotate();
+          const file = this.#file;
+          if (!file) break;
+          const room = Math.max(1, this.#maxBytes - this.#size);
+          const n = await file.write(batch.subarray(written, written + room));
+          written += n;
+          this.#size += n;
+        }
       } catch {
         // A full disk or a closed file must not break the extension; the bytes are lost.
       }
     }
     this.#writing = undefined;
+  }
+
+  // Keeps one previous generation: the log moves to `<log>.1` and a fresh one starts.
+  async #rotate(): Promise<void> {
+    const path = this.path;
+    if (!path) return;
+    try {
+      this.#file?.close();
+      this.#file = undefined;
+      await Deno.rename(path, `${path}.1`);
+      this.#file = await Deno.open(path, { append: true, create: true, mode: 0o644 });
+      const line = `[zot] log rotated at ${new Date().toISOString()} (over ` +
+        `${this.#maxBytes} bytes); the previous part is ${path}.1\n`;
+      const bytes = encoder.encode(line);
+      await this.#file.write(bytes);
+      this.#size = bytes.length;
+    } catch {
+      // Without a file the log is a sink; the extension keeps running.
+      this.#file = undefined;
+    }
   }
 }
 

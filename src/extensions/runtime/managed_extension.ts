@@ -1,24 +1,23 @@
 /**
  * One extension under the host's care: spawn, hello (with a deadline), hello_ack,
  * registrations, ready (frame, idle window or startup deadline), pushes to the UI,
- * exit, and the stop ladder. States: starting → ready → exited, or starting → refused.
+ * exit, supervision, and the stop ladder. States: starting → ready → exited, or
+ * starting → refused; a ready extension that dies goes ready → restarting → starting
+ * (again) → ready, or → quarantined after repeated crashes (see supervision.ts).
  */
 
 import { resolve } from "node:path";
 import { errorMessage } from "../../errors/mod.ts";
 import {
-  EVENT_NAMES,
   type EventName,
   type ExtensionFrame,
   type HelloFrame,
   type HostFrame,
-  INTERCEPTABLE_EVENTS,
   type InterceptableEvent,
   PROTOCOL_VERSION,
-  type RegisterToolFrame,
 } from "../../protocol/mod.ts";
-import { checkToolSchema, type JsonSchema } from "../../schema/mod.ts";
 import {
+  type CallOptions,
   ExtensionConnection,
   notRunningError,
   type RequestKind,
@@ -33,9 +32,14 @@ import type {
   ReadyVia,
 } from "./host_types.ts";
 import type { ExtensionLog } from "./log.ts";
+import { CrashPolicy, LatencyStats, unavailableError } from "./supervision.ts";
+import { registerCommand, registerTool, subscribe } from "./registrations.ts";
+import type { FrameTrace } from "./frame_trace.ts";
+import { NoticeLimiter } from "./notice_limiter.ts";
+import { callHost, forwardPush } from "./pushes.ts";
 import { ExtensionProcess } from "./process.ts";
 import type { CommandEntry, RegistrationSource, Registry, ToolEntry } from "./registry.ts";
-import type { LaunchSpec } from "../manifest/mod.ts";
+import { type LaunchSpec, TIMEOUT_CAPS_MS } from "../manifest/mod.ts";
 
 /** What an extension needs from its host. */
 export interface HostLink {
@@ -44,23 +48,9 @@ export interface HostLink {
   readonly registry: Registry<ManagedExtension>;
   context(): HostContext;
   nextId(): string;
+  /** The frame trace, under `--ext-trace`. */
+  readonly trace?: FrameTrace;
 }
-
-const COMMAND_NAME = /^[^\s/\p{Cc}][^\s\p{Cc}]{0,63}$/u;
-const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The name zot uses for a registered command (one leading "/" dropped); undefined if unusable. */
-export function usableCommandName(name: string): string | undefined {
-  const bare = name.startsWith("/") ? name.slice(1) : name;
-  return COMMAND_NAME.test(bare) ? bare : undefined;
-}
-
-/** Whether a tool name is one providers accept (letters, digits, "_" and "-", at most 64). */
-export function isUsableToolName(name: string): boolean {
-  return TOOL_NAME.test(name);
-}
-
-const EMPTY_SCHEMA: JsonSchema = { type: "object", properties: {} };
 
 /** One extension and its process. */
 export class ManagedExtension implements RegistrationSource {
@@ -78,6 +68,18 @@ export class ManagedExtension implements RegistrationSource {
   #readyVia: ReadyVia | undefined;
   #accepted = false;
   #helloVersion: string | undefined;
+  #capabilities = new Set<string>();
+  readonly #crashes: CrashPolicy;
+  readonly #latency = new LatencyStats();
+  #everReady = false;
+  #readySince: number | undefined;
+  #lastError: string | undefined;
+  #restartTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The crashed process's group being reaped; a stop waits for it. */
+  #reaping: Promise<unknown> | undefined;
+  /** Registrations of the crashed process, dropped when its successor says hello. */
+  #stale = false;
+  readonly #notices: NoticeLimiter;
   #proc: ExtensionProcess | undefined;
   #conn: ExtensionConnection | undefined;
   #helloTimer: ReturnType<typeof setTimeout> | undefined;
@@ -94,6 +96,18 @@ export class ManagedExtension implements RegistrationSource {
     this.#log = log;
     this.#dataDir = dataDir;
     this.#link = link;
+    this.#crashes = new CrashPolicy(link.options.supervision);
+    const rate = link.options.noticeLimit;
+    this.#notices = new NoticeLimiter((dropped) => {
+      const why = `more than ${rate.perSecond} a second`;
+      this.#log.note(`dropped ${dropped} notices (${why})`);
+      this.#call("onNotify", (cb) =>
+        cb.onNotify?.({
+          extension: this.name,
+          level: "warn",
+          message: `${dropped} more notices from this extension were dropped (${why})`,
+        }));
+    }, rate);
     this.settled = new Promise((resolve) => (this.#settle = resolve));
   }
 
@@ -149,11 +163,19 @@ export class ManagedExtension implements RegistrationSource {
       maxLineBytes: this.#link.options.maxLineBytes,
       maxQueuedBytes: this.#link.options.maxQueuedBytes,
       nextId: () => this.#link.nextId(),
+      canCancel: () => this.#capabilities.has("cancel"),
+      observe: (_kind, ms, ok) => this.#latency.add(ms, ok),
+      trace: this.#link.trace,
     });
-    const helloMs = this.#link.options.helloTimeoutMs;
+    const helloMs = this.startupMs;
     this.#helloTimer = setTimeout(() => {
       this.#helloTimer = undefined;
-      this.refuse(`no hello within ${helloMs} ms`);
+      this.refuse(
+        `never said hello: zot waited ${helloMs} ms` +
+          (this.spec.timeouts?.startup === undefined
+            ? ` (raise "timeouts": {"startup": …} in its extension.json if it starts slowly)`
+            : ` (its "timeouts.startup")`),
+      );
     }, helloMs);
   }
 
@@ -181,16 +203,35 @@ export class ManagedExtension implements RegistrationSource {
     return this.running && (this.#conn?.send(frame) ?? false);
   }
 
-  /** Sends a request and awaits its response; rejects with ExtensionError / CancelledError. */
+  /** How long this extension may take to say hello: its manifest's, else the host's. */
+  get startupMs(): number {
+    return this.spec.timeouts?.startup ?? this.#link.options.helloTimeoutMs;
+  }
+
+  /**
+   * Sends a request and awaits its response; rejects with ExtensionError / CancelledError.
+   * The timeout is the manifest's for this kind, else the host's; progress may extend a
+   * call up to the kind's cap.
+   */
   request<K extends RequestKind>(
     kind: K,
     label: string,
     build: (id: string) => HostFrame,
-    timeoutMs: number,
-    signal?: AbortSignal,
+    options: Omit<CallOptions, "timeoutMs" | "hardCapMs"> = {},
   ): Promise<ResponseByKind[K]> {
+    if (this.#state === "restarting" || this.#state === "quarantined") {
+      return Promise.reject(this.#unavailable());
+    }
     if (!this.#conn || !this.running) return Promise.reject(notRunningError(this.name));
-    return this.#conn.request(kind, label, build, timeoutMs, signal);
+    const host = this.#link.options;
+    const defaults = {
+      command: host.commandTimeoutMs,
+      tool: host.toolTimeoutMs,
+      intercept: host.interceptTimeoutMs,
+    };
+    const timeoutMs = this.spec.timeouts?.[kind] ?? defaults[kind];
+    const hardCapMs = Math.max(timeoutMs, TIMEOUT_CAPS_MS[kind]);
+    return this.#conn.request(kind, label, build, { ...options, timeoutMs, hardCapMs });
   }
 
   /** This extension's status. */
@@ -200,6 +241,8 @@ export class ManagedExtension implements RegistrationSource {
       source: this.spec.source,
       dir: this.spec.dir,
       state: this.#state,
+      restarts: this.#crashes.restarts,
+      ...this.#latency.figures(),
     };
     if (this.#reason !== undefined) status.reason = this.#reason;
     if (this.#proc) status.pid = this.#proc.pid;
@@ -207,6 +250,10 @@ export class ManagedExtension implements RegistrationSource {
     if (version !== undefined) status.version = version;
     if (this.#readyVia) status.readyVia = this.#readyVia;
     if (this.#log.path) status.logFile = this.#log.path;
+    if (this.#readySince !== undefined && this.#state === "ready") {
+      status.uptimeMs = Date.now() - this.#readySince;
+    }
+    if (this.#lastError !== undefined) status.lastError = this.#lastError;
     return status;
   }
 
@@ -226,6 +273,23 @@ export class ManagedExtension implements RegistrationSource {
 
   async #runStop(deadline: number): Promise<void> {
     this.#clearTimers();
+    clearTimeout(this.#restartTimer);
+    this.#restartTimer = undefined;
+    if (this.#state === "restarting") {
+      this.#state = "exited";
+      this.#reason = `stopped by zot while restarting (${this.#reason ?? ""})`;
+    }
+    await this.#reaping;
+    try {
+      await this.#stopConnection(deadline);
+    } finally {
+      // After the read loop ended no notice can arrive: report the last drops, clear the timer.
+      this.#notices.flush();
+    }
+    await this.#log.close();
+  }
+
+  async #stopConnection(deadline: number): Promise<void> {
     if (this.#conn) {
       const acked = this.#accepted && this.#conn.open;
       const report = await this.#conn.shutdown(deadline, this.#link.options.killGraceMs, acked);
@@ -237,7 +301,6 @@ export class ManagedExtension implements RegistrationSource {
         : `; leftover processes in its group were ${report.strays}`;
       this.#log.note(`stopped at ${new Date().toISOString()}${ladder}${strays}`);
     }
-    await this.#log.close();
   }
 
   #onHello(frame: HelloFrame): void {
@@ -251,6 +314,15 @@ export class ManagedExtension implements RegistrationSource {
       );
     }
     this.#helloVersion = frame.version;
+    if (this.#stale) {
+      // A restarted process registers afresh; what its predecessor registered goes.
+      this.#stale = false;
+      this.commands.clear();
+      this.tools.clear();
+      this.subscriptions.clear();
+      this.intercepts.clear();
+    }
+    this.#capabilities = new Set(frame.capabilities);
     this.#accepted = true;
     const ctx = this.#link.context();
     this.#conn?.send({
@@ -298,55 +370,34 @@ export class ManagedExtension implements RegistrationSource {
     this.#idleTimer = undefined;
     this.#state = "ready";
     this.#readyVia = via;
+    this.#readySince = Date.now();
+    if (this.#everReady) this.#log.note(`restarted and ready at ${new Date().toISOString()}`);
+    this.#everReady = true;
     this.#settle();
     this.#changed();
   }
 
   #onFrame(frame: ExtensionFrame): void {
     switch (frame.type) {
-      case "register_command": {
-        const name = usableCommandName(frame.name);
-        if (name === undefined) {
-          this.#log.diagnostic(`command name ${JSON.stringify(frame.name)} is not usable; skipped`);
-          return;
-        }
-        this.#link.registry.addCommand(this, { name, description: frame.description ?? "" });
+      case "register_command":
+        registerCommand(this, this.#link.registry, this.#log, frame);
         return;
-      }
       case "register_tool":
-        this.#registerTool(frame);
+        registerTool(this, this.#link.registry, this.#log, frame);
         return;
       case "subscribe":
-        this.#subscribe(frame.events, frame.intercept);
+        subscribe(this, this.#log, frame.events, frame.intercept);
         return;
       case "ready":
         this.#markReady("frame");
         return;
       case "notify":
-        this.#call(
-          "onNotify",
-          (cb) =>
-            cb.onNotify?.({ extension: this.name, level: frame.level, message: frame.message }),
-        );
+        if (this.#notices.admit()) forwardPush(this.name, frame, (n, fn) => this.#call(n, fn));
         return;
       case "submit":
-        this.#call("onSubmit", (cb) => cb.onSubmit?.({ extension: this.name, text: frame.text }));
-        return;
       case "panel_render":
-        this.#call("onPanelRender", (cb) =>
-          cb.onPanelRender?.({
-            extension: this.name,
-            panelId: frame.panel_id,
-            ...(frame.title !== undefined ? { title: frame.title } : {}),
-            ...(frame.lines !== undefined ? { lines: frame.lines } : {}),
-            ...(frame.footer !== undefined ? { footer: frame.footer } : {}),
-          }));
-        return;
       case "panel_close":
-        this.#call(
-          "onPanelClose",
-          (cb) => cb.onPanelClose?.({ extension: this.name, panelId: frame.panel_id }),
-        );
+        forwardPush(this.name, frame, (n, fn) => this.#call(n, fn));
         return;
       case "shutdown_ack":
         this.#log.note("shutdown acknowledged");
@@ -354,59 +405,8 @@ export class ManagedExtension implements RegistrationSource {
     }
   }
 
-  #registerTool(frame: RegisterToolFrame): void {
-    if (!isUsableToolName(frame.name)) {
-      this.#log.diagnostic(
-        `tool name ${JSON.stringify(frame.name)} is not usable (letters, digits, "_" and "-", ` +
-          `at most 64); skipped`,
-      );
-      return;
-    }
-    let schema = frame.schema;
-    if (schema === undefined) {
-      this.#log.note(`tool "${frame.name}" has no schema; using an empty object schema`);
-      schema = EMPTY_SCHEMA;
-    }
-    const problems = checkToolSchema(schema);
-    if (problems.length > 0) {
-      this.#log.diagnostic(
-        `tool "${frame.name}": invalid schema (${problems.join("; ")}); skipped`,
-      );
-      return;
-    }
-    this.#link.registry.addTool(this, {
-      name: frame.name,
-      description: frame.description ?? "",
-      schema,
-    });
-  }
-
-  #subscribe(events: string[], intercept: string[]): void {
-    for (const event of events) {
-      if ((EVENT_NAMES as readonly string[]).includes(event)) {
-        this.subscriptions.add(event as EventName);
-      } else {
-        this.#log.diagnostic(`subscribe: unknown event ${JSON.stringify(event)}; ignored`);
-      }
-    }
-    for (const event of intercept) {
-      if ((INTERCEPTABLE_EVENTS as readonly string[]).includes(event)) {
-        this.intercepts.add(event as InterceptableEvent);
-      } else {
-        this.#log.diagnostic(
-          `subscribe: ${JSON.stringify(event)} cannot be intercepted (only ` +
-            `${INTERCEPTABLE_EVENTS.join(", ")}); ignored`,
-        );
-      }
-    }
-  }
-
   #call(name: keyof HostCallbacks, fn: (cb: HostCallbacks) => void): void {
-    try {
-      fn(this.#link.callbacks);
-    } catch (err) {
-      this.#log.note(`host callback ${name} failed: ${errorMessage(err)}`);
-    }
+    callHost(this.#link.callbacks, this.#log, name, fn);
   }
 
   #onClosed(reason: string): void {
@@ -416,6 +416,10 @@ export class ManagedExtension implements RegistrationSource {
       return;
     }
     const stopping = this.#stopping !== undefined;
+    if (!stopping && this.#everReady) {
+      this.#crashed(reason);
+      return;
+    }
     if (!this.#accepted) {
       this.refuse(stopping ? `stopped by zot before hello (${reason})` : `${reason} before hello`);
       return;
@@ -426,6 +430,61 @@ export class ManagedExtension implements RegistrationSource {
     this.#settle();
     this.#changed();
     if (!stopping) void this.stop(Date.now());
+  }
+
+  // Died after it was ready: fail its calls now, reap its process group, and restart it
+  // after a backoff, or quarantine it when it keeps crashing.
+  #crashed(reason: string): void {
+    const conn = this.#conn;
+    this.#lastError = reason;
+    const verdict = this.#crashes.crashed();
+    const quarantined = verdict.action === "quarantine";
+    const what = quarantined
+      ? `quarantined after ${verdict.crashes} crashes within ${verdict.windowMs / 1000} s`
+      : `restarting in ${verdict.delayMs} ms (restart ${verdict.attempt})`;
+    this.#state = quarantined ? "quarantined" : "restarting";
+    this.#reason = `${reason}; ${what}`;
+    this.#readySince = undefined;
+    this.#log.note(`extension ${this.name} ${reason} at ${new Date().toISOString()}; ${what}`);
+    conn?.failPending((label) => this.#unavailable(label));
+    this.#conn = undefined;
+    this.#reaping = conn?.shutdown(Date.now(), this.#link.options.killGraceMs, false);
+    this.#stale = true;
+    this.#changed();
+    if (quarantined) {
+      // Told once: further calls fail quietly with the same reason.
+      this.#call("onNotify", (cb) =>
+        cb.onNotify?.({
+          extension: this.name,
+          level: "error",
+          message: `extension "${this.name}" ${reason} and has crashed ${verdict.crashes} ` +
+            `times within ${verdict.windowMs / 1000} s; quarantined until /reload-ext or the ` +
+            `next start (see: zot ext logs ${this.name})`,
+        }));
+      return;
+    }
+    this.#restartTimer = setTimeout(() => {
+      this.#restartTimer = undefined;
+      void this.#relaunch();
+    }, verdict.delayMs);
+  }
+
+  async #relaunch(): Promise<void> {
+    await this.#reaping;
+    this.#reaping = undefined;
+    if (this.#stopping !== undefined || this.#state !== "restarting") return;
+    this.#crashes.restarts++;
+    this.#state = "starting";
+    this.#accepted = false;
+    this.#readyVia = undefined;
+    this.#capabilities = new Set();
+    this.launch();
+    this.#changed();
+  }
+
+  #unavailable(label?: string): Error {
+    const ext = { name: this.name, state: this.#state, reason: this.#reason };
+    return unavailableError({ ...ext, lastError: this.#lastError }, label);
   }
 
   #clearTimers(): void {

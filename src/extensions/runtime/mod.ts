@@ -27,6 +27,8 @@ export type {
   Verdict,
 } from "./host_types.ts";
 export { DEFAULT_BLOCK_REASONS } from "./intercept.ts";
+export { DEFAULT_SUPERVISION } from "./supervision.ts";
+export type { SupervisionOptions } from "./supervision.ts";
 export { ExtensionLog } from "./log.ts";
-export { isUsableToolName, usableCommandName } from "./managed_extension.ts";
+export { isUsableToolName, usableCommandName } from "./registrations.ts";
 export { describeExit, ExtensionProcess } from "./process.ts";

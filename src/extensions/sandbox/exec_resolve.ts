@@ -94,6 +94,7 @@ export function resolveLaunchSpec(
     source,
   };
   if (manifest.version !== undefined) spec.version = manifest.version;
+  if (manifest.timeouts !== undefined) spec.timeouts = manifest.timeouts;
   if (options.env) spec.env = { ...options.env };
   return spec;
 }

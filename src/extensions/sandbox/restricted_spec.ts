@@ -103,6 +103,7 @@ export async function restrictedSpec(
     source: ext.source,
   };
   if (ext.manifest.version !== undefined) spec.version = ext.manifest.version;
+  if (ext.manifest.timeouts !== undefined) spec.timeouts = ext.manifest.timeouts;
   if (sandbox.kind === "none") {
     const refused = await checkDenoFallback(ext.name, context.deno!, script, places.extDir);
     return refused ?? spec;

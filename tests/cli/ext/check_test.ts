@@ -80,11 +80,12 @@ Deno.test("an extension that never says hello is reported, not waited on forever
   try {
     await Deno.writeTextFile(
       join(dir, "extension.json"),
-      '{"name":"mute","exec":"sleep","args":["30"]}',
+      // Its own startup timeout is what check waits, as a session would.
+      '{"name":"mute","exec":"sleep","args":["30"],"timeouts":{"startup":2000}}',
     );
     const run = await check(dir);
     assertEquals(run.code, 1);
-    assertIncludes(run.stdout, "✗ hello  no frame within 5000 ms; the first frame must be hello");
+    assertIncludes(run.stdout, "✗ hello  no frame within 2000 ms; the first frame must be hello");
     // It was stopped rather than left to run out its 30 s.
     assertIncludes(
       run.stdout,

@@ -224,3 +224,25 @@ Deno.test("readManifest names the file in a syntax error", async () => {
   await Deno.writeTextFile(path, '{"name": "x",, }');
   assertIncludes(reason(await readManifest(path)), `${path}:1:14:`);
 });
+
+Deno.test("timeouts are kept in ms; out of range or unknown keys name the key and cap", () => {
+  const base = { name: "slow", exec: "./slow" };
+  const ok = validateManifest({ ...base, timeouts: { startup: 60_000, tool: 1_000 } });
+  assert.ok(ok.ok);
+  assertEquals(ok.manifest.timeouts, { startup: 60_000, tool: 1_000 });
+  assertIncludes(
+    reasonOf({ ...base, timeouts: { tool: 1_800_001 } }),
+    '"timeouts.tool" must be a whole number of milliseconds from 1 to 1800000',
+  );
+  assertIncludes(reasonOf({ ...base, timeouts: { startup: 0 } }), '"timeouts.startup"');
+  assertIncludes(reasonOf({ ...base, timeouts: { forever: 1 } }), '"timeouts.forever" is not');
+  assertIncludes(reasonOf({ ...base, timeouts: 5 }), '"timeouts" must be an object');
+});
+
+Deno.test("a manifest over 64 KiB is refused without being parsed", async () => {
+  await using dir = await tempDir();
+  const file = join(dir.path, "extension.json");
+  const padding = "x".repeat(70 * 1024);
+  await Deno.writeTextFile(file, JSON.stringify({ name: "fat", exec: "./fat", padding }));
+  assertIncludes(reason(await readManifest(file)), "over the 65536-byte limit for manifests");
+});

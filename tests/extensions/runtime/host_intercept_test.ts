@@ -1,6 +1,7 @@
 /** Interception chains: order, first block, rewrites, re-validation, timeouts and dead guards. */
 
 import { join } from "node:path";
+import { DEFAULT_SUPERVISION } from "../../../src/extensions/mod.ts";
 import { assertEquals, assertIncludes } from "../../support/assert.ts";
 import { ArgsValidator } from "../../../src/schema/mod.ts";
 import { pySpec, readJsonLines, shSpec, startHost, TempHome } from "../../support/ext_host.ts";
@@ -140,9 +141,9 @@ Deno.test("an interceptor that dies mid-question allows at once", async () => {
   const host = await startHost(home, [pySpec("dies", {
     startup: [{ type: "subscribe", intercept: ["tool_call"] }, { type: "ready" }],
     on: { "event_intercept:tool_call": [{ $exit: 1 }] },
-  })], { interceptTimeoutMs: 60_000 });
+  })], { interceptTimeoutMs: 60_000, supervision: { ...DEFAULT_SUPERVISION, quarantineAfter: 1 } });
   assertEquals((await host.interceptToolCall(call("rm -rf /"))).action, "allow");
-  assertEquals(host.status()[0].state, "exited");
+  assertEquals(host.status()[0].state, "quarantined");
   // a dead interceptor is skipped entirely afterwards
   assertEquals((await host.interceptToolCall(call("rm -rf /"))).action, "allow");
   await host.shutdown();

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assert, assertEquals, assertIncludes, assertRejects } from "../../support/assert.ts";
 import { ExtensionError, ZotError } from "../../../src/errors/mod.ts";
-import type { ExtensionNotice } from "../../../src/extensions/mod.ts";
+import { DEFAULT_SUPERVISION, type ExtensionNotice } from "../../../src/extensions/mod.ts";
 import {
   deferred,
   denoSpec,
@@ -91,10 +91,10 @@ Deno.test("a crashed extension's forked children are swept too", async () => {
       args: [script],
       source: "flag",
     }],
-    { killGraceMs: 300 },
+    { killGraceMs: 300, supervision: { ...DEFAULT_SUPERVISION, quarantineAfter: 1 } },
     {
       onNotify: (n) => notices.push(n),
-      onStatusChange: (s) => s.state === "exited" && exited.resolve(),
+      onStatusChange: (s) => s.state === "quarantined" && exited.resolve(),
     },
   );
   const [child] = pidsFrom(notices, "crasher");
@@ -102,7 +102,7 @@ Deno.test("a crashed extension's forked children are swept too", async () => {
   await exited.promise;
   await host.shutdown();
   assert.ok(processGone(child), `stray ${child} still alive`);
-  assertEquals(host.status()[0].reason, "exited with code 5");
+  assertIncludes(String(host.status()[0].reason), "exited with code 5; quarantined");
 });
 
 Deno.test("after shutdown nothing is running and calls fail clearly", async () => {
