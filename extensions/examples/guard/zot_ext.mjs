@@ -388,6 +388,8 @@ var Extension = class {
   #queued = [];
   #writes = Promise.resolve();
   #events = Promise.resolve();
+  /** Commands and tool calls still running, by id, so `cancel` can abort them. */
+  #calls = /* @__PURE__ */ new Map();
   /** Prefer `createExtension`. */
   constructor(options) {
     if (!options.name) throw new TypeError("an extension needs a name");
@@ -544,6 +546,9 @@ var Extension = class {
       case "event":
         this.#onEvent(frame);
         return false;
+      case "cancel":
+        this.#onCancel(frame);
+        return false;
       case "shutdown":
         await this.#write({
           type: "shutdown_ack",
@@ -592,25 +597,54 @@ var Extension = class {
     this.#registered = true;
     for (const frame2 of this.#queued.splice(0)) this.#write(frame2);
   }
+  // A cancelled call's answer would only be dropped by the host, so it is not sent.
+  #onCancel(frame) {
+    const controller = this.#calls.get(frame.id);
+    if (!controller) return;
+    this.#calls.delete(frame.id);
+    controller.abort(
+      new DOMException(`cancelled by zot: ${frame.reason ?? "cancel"}`, "AbortError"),
+    );
+  }
+  #context(frame) {
+    const controller = new AbortController();
+    this.#calls.set(frame.id, controller);
+    return {
+      id: frame.id,
+      name: frame.name,
+      signal: controller.signal,
+      progress: (update) => {
+        if (controller.signal.aborted) return Promise.resolve();
+        return this.#send({
+          type: "progress",
+          id: frame.id,
+          ...update,
+        });
+      },
+    };
+  }
+  // True when the call is still wanted (and forgets it either way).
+  #finish(id) {
+    const wanted = this.#calls.has(id);
+    this.#calls.delete(id);
+    return wanted;
+  }
   async #onCommand(frame) {
     const command = this.#commands.get(frame.name);
+    const context = this.#context(frame);
     let response;
     if (!command) {
       response = respond.error(`unknown command "${frame.name}"`);
     } else {
       try {
         const args = typeof frame.args === "string" ? frame.args : "";
-        response = toResponse(
-          await command.handler(args, {
-            id: frame.id,
-            name: frame.name,
-          }),
-        );
+        response = toResponse(await command.handler(args, context));
       } catch (err) {
         this.log(`command "${frame.name}" failed: ${err?.stack ?? messageOf(err)}`);
         response = respond.error(messageOf(err));
       }
     }
+    if (!this.#finish(frame.id)) return;
     await this.#send({
       type: "command_response",
       id: frame.id,
@@ -620,6 +654,7 @@ var Extension = class {
   async #onTool(frame) {
     const tool = this.#tools.get(frame.name);
     const args = frame.args ?? {};
+    const context = this.#context(frame);
     let out;
     if (!tool) {
       out = result.error(`unknown tool "${frame.name}"`);
@@ -629,18 +664,14 @@ var Extension = class {
         out = result.error(`invalid arguments for tool "${frame.name}": ${problem}`);
       } else {
         try {
-          out = toResult(
-            await tool.handler(args, {
-              id: frame.id,
-              name: frame.name,
-            }),
-          );
+          out = toResult(await tool.handler(args, context));
         } catch (err) {
           this.log(`tool "${frame.name}" failed: ${err?.stack ?? messageOf(err)}`);
           out = result.error(`tool "${frame.name}" failed: ${messageOf(err)}`);
         }
       }
     }
+    if (!this.#finish(frame.id)) return;
     await this.#send({
       type: "tool_result",
       id: frame.id,
@@ -677,7 +708,9 @@ var Extension = class {
     });
   }
   #helloFrame() {
-    const capabilities = [];
+    const capabilities = [
+      "cancel",
+    ];
     if (this.#commands.size > 0) capabilities.push("commands");
     if (this.#tools.size > 0) capabilities.push("tools");
     if (this.#listeners.size > 0 || this.#interceptors.size > 0) capabilities.push("events");

@@ -73,10 +73,25 @@ export interface ExtensionOptions {
   name: string;
   version?: string;
 }
-/** Which request a handler is answering. */
+/** What a handler may report while it works; every field is optional. */
+export interface Progress {
+  message?: string;
+  /** 0 to 1. */
+  fraction?: number;
+  /** Output so far, shown where the mode shows output. */
+  partial?: ContentBlock[];
+}
+/** Which request a handler is answering, and its cancellation and progress. */
 export interface CallContext {
   id: string;
   name: string;
+  /**
+   * Aborted when zot gives up on the call (the user cancelled, or it timed out): stop the
+   * work. Whatever the handler returns afterwards is not sent.
+   */
+  signal: AbortSignal;
+  /** Tells zot how the call is going; each report restarts zot's timeout for the call. */
+  progress(update: Progress): Promise<void>;
 }
 /** Handles a slash command; `args` is the text after the command, trimmed. */
 export type CommandHandler = (
@@ -306,6 +321,16 @@ export interface PanelResizeFrame {
 export interface ShutdownFrame {
   type: "shutdown";
 }
+/**
+ * `cancel`: the host gave up on a pending `command_invoked` or `tool_call` (the user
+ * aborted, or it timed out); its answer, if any, is dropped. Sent only to extensions
+ * whose hello `capabilities` list `cancel`.
+ */
+export interface CancelFrame {
+  type: "cancel";
+  id: string;
+  reason?: string;
+}
 /** Any frame the host sends. */
 export type HostFrame =
   | HelloAckFrame
@@ -316,6 +341,7 @@ export type HostFrame =
   | PanelKeyFrame
   | PanelCloseFromHostFrame
   | PanelResizeFrame
+  | CancelFrame
   | ShutdownFrame;
 /** Levels a `notify` frame may carry. */
 export type NotifyLevel = "info" | "success" | "warn" | "error";
@@ -405,6 +431,16 @@ export interface SubmitFrame {
 export interface ShutdownAckFrame {
   type: "shutdown_ack";
 }
+/** `progress`: a running call's news; each one restarts the host's timeout for it. */
+export interface ProgressFrame {
+  type: "progress";
+  id: string;
+  message?: string;
+  /** 0 to 1. */
+  fraction?: number;
+  /** Output so far. */
+  partial?: ContentBlock[];
+}
 /** Any frame the SDK writes. */
 export type ExtensionFrame =
   | HelloFrame
@@ -417,6 +453,7 @@ export type ExtensionFrame =
   | EventInterceptResponseFrame
   | NotifyFrame
   | SubmitFrame
+  | ProgressFrame
   | ShutdownAckFrame;
 /**
  * Tool argument schemas: the JSON Schema subset the SDK understands, the TypeScript type a

@@ -1,5 +1,6 @@
 /** Required guards fail closed in the real host: silent, dead or never started all block. */
 
+import { DEFAULT_SUPERVISION } from "../../../src/extensions/mod.ts";
 import { assertEquals, assertIncludes } from "../../support/assert.ts";
 import { pySpec, shSpec, startHost, TempHome } from "../../support/ext_host.ts";
 
@@ -28,11 +29,15 @@ Deno.test("a required guard that dies blocks every later call, naming how it end
   const host = await startHost(home, [pySpec("dies", {
     startup: [{ type: "subscribe", intercept: ["tool_call"] }, { type: "ready" }],
     on: { "event_intercept:tool_call": [{ $exit: 1 }] },
-  })], { interceptTimeoutMs: 60_000 });
+    // Quarantined on its first crash, so it stays down instead of being restarted.
+  })], {
+    interceptTimeoutMs: 60_000,
+    supervision: { ...DEFAULT_SUPERVISION, quarantineAfter: 1 },
+  });
   try {
     host.setRequired(new Map([["dies", ""]]));
     assertEquals((await host.interceptToolCall(call("ls"))).action, "block");
-    assertEquals(host.status()[0].state, "exited");
+    assertEquals(host.status()[0].state, "quarantined");
     const later = await host.interceptToolCall(call("ls"));
     assertEquals(later.action, "block");
     if (later.action === "block") assertIncludes(later.reason, "exited with code 1");
