@@ -21,6 +21,8 @@ import {
 import type { Provider, ReasoningLevel } from "../providers/mod.ts";
 import type { Tool } from "../tools/mod.ts";
 import { ABORTED, raceAbort } from "./abort.ts";
+import { Approvals } from "./approvals.ts";
+import { applyPromptHooks } from "./prompt_hooks.ts";
 import { type Compaction, compactMessages, DEFAULT_KEEP_TAIL } from "./compact.ts";
 import { CostTracker, type PriceLookup } from "./cost.ts";
 import type { AgentEvent } from "./events.ts";
@@ -52,6 +54,8 @@ export interface AgentOptions {
   price?: PriceLookup;
   /** Cumulative usage of a resumed session. */
   usageSeed?: Usage;
+  /** The confirm gate and guards' asks; by default no gate and nobody to ask. */
+  approvals?: Approvals;
 }
 
 /** What one prompt produced. */
@@ -101,6 +105,7 @@ export class Agent {
   #session: SessionSink;
   #messages: Message[];
   #cost: CostTracker;
+  readonly #approvals: Approvals;
   #listeners = new Set<(event: AgentEvent) => void>();
   #busy = false;
   #idle: Promise<void> = Promise.resolve();
@@ -120,6 +125,12 @@ export class Agent {
     this.#session = options.session ?? NO_SESSION;
     this.#messages = [...(options.history ?? [])];
     this.#cost = new CostTracker(options.price, options.usageSeed);
+    this.#approvals = options.approvals ?? new Approvals();
+  }
+
+  /** The confirm gate and who answers it. */
+  get approvals(): Approvals {
+    return this.#approvals;
   }
 
   /** Listens to every event; returns the unsubscribe function. */
@@ -167,7 +178,16 @@ export class Agent {
 
   /** Switches the model; a running prompt uses it from its next model call. */
   setModel(model: string): void {
+    const previous = this.#model;
     this.#model = model;
+    if (previous !== model) {
+      this.#lifecycle({
+        event: "model_change",
+        provider: this.#provider.name,
+        model,
+        previousModel: previous,
+      });
+    }
   }
 
   /** Rebuilds the tool list (extension tools registered late become visible). */
@@ -197,20 +217,39 @@ export class Agent {
     this.#lifecycle({ event: "session_start" });
   }
 
+  /** Tells extensions the session is ending (before the host shuts them down). */
+  emitSessionEnd(reason: string): void {
+    this.#lifecycle({ event: "session_end", reason });
+  }
+
   /** Runs one prompt to completion; never throws for model or tool failures. */
   async prompt(input: PromptInput, options: { signal?: AbortSignal } = {}): Promise<TurnResult> {
     this.#begin();
     const signal = options.signal ?? new AbortController().signal;
     try {
       this.#cost.startTurn();
-      const content = typeof input === "string" ? [{ type: "text" as const, text: input }] : input;
-      const user: UserMessage = { role: "user", content, time: now() };
-      await this.#append(user);
-      this.#emit({ type: "user_message", message: user });
-      const result = await this.#run(signal);
+      const given = typeof input === "string" ? [{ type: "text" as const, text: input }] : input;
+      const text = given.flatMap((b) => b.type === "text" ? [b.text] : []).join("\n");
+      this.#lifecycle({ event: "user_prompt", text });
+      const hooked = await applyPromptHooks(this.#extensions, given, signal);
+      let result: TurnResult;
+      if (hooked.blocked) {
+        result = this.#result("error", hooked.message, "", undefined, 0);
+      } else {
+        const user: UserMessage = { role: "user", content: hooked.content, time: now() };
+        await this.#append(user);
+        this.#emit({ type: "user_message", message: user });
+        result = await this.#run(signal);
+      }
       if (result.stop === "error") {
         this.#emit({ type: "error", message: result.error ?? "the turn failed" });
       }
+      this.#lifecycle({
+        event: "agent_end",
+        stop: result.stop,
+        steps: result.steps,
+        ...(result.error !== undefined ? { error: result.error } : {}),
+      });
       this.#emit({ type: "done", stop: result.stop });
       return result;
     } finally {
@@ -226,6 +265,7 @@ export class Agent {
     const signal = options.signal ?? new AbortController().signal;
     try {
       let done: Compaction;
+      this.#lifecycle({ event: "compaction", phase: "before" });
       try {
         done = await compactMessages(
           this.#provider,
@@ -244,6 +284,7 @@ export class Agent {
       }
       this.#messages = done.messages;
       await this.#guardSession(() => this.#session.rewrite?.(this.#messages));
+      this.#lifecycle({ event: "compaction", phase: "after", summary: done.summary });
       this.#emit({ type: "compact_done", summary: done.summary });
       this.#emit({ type: "done", stop: "end" });
       return { stop: "end", summary: done.summary, tokensBefore: done.tokensBefore };
@@ -332,6 +373,8 @@ export class Agent {
         extensions: this.#extensions,
         toolset: this.#toolset,
         cwd: this.#cwd,
+        approvals: this.#approvals,
+        lifecycle: (e: LifecycleEvent) => this.#lifecycle(e),
       };
       for (const call of calls) {
         if (signal.aborted) {
@@ -368,7 +411,9 @@ export class Agent {
       return { text: holding ? "" : text };
     }
     if (text === "") {
+      // Tool-only messages reach subscribers too (text empty), as the original host did.
       this.#emit({ type: "assistant_message", message });
+      this.#lifecycle({ event: "assistant_message", text: "" });
       return { text: "" };
     }
     const decision = await this.#extensions.interceptAssistantMessage(text, signal)

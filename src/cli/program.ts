@@ -84,6 +84,8 @@ export function buildProgram(output: Output) {
       "--ext-audit",
       "write Deno's permission audit per sandboxed extension to its log folder",
     )
+    .option("--no-yolo", "confirm gate: ask before write, edit, bash and extension tools")
+    .option("--yolo", 'no confirm gate (default unless config.json says "yolo": false)')
     .option("--debug", "show stack traces and causes of errors");
 
   addRunGrantOptions(program);

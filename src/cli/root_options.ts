@@ -33,6 +33,8 @@ export interface RootFlags {
   extAudit: boolean;
   /** `--allow-*`/`--deny-*`: a one-run grant for `--ext` extensions. */
   runGrant?: PermissionRequest;
+  /** `--yolo` (true), `--no-yolo` (false), or neither (config.json decides). */
+  yolo?: boolean;
 }
 
 function str(value: unknown): string | undefined {
@@ -81,5 +83,6 @@ export function rootFlags(options: Record<string, unknown>): RootFlags {
     noExt: options.noExt === true || options.ext === false,
     extAudit: options.extAudit === true,
     runGrant: runGrantFrom(options),
+    yolo: typeof options.yolo === "boolean" ? options.yolo : undefined,
   };
 }

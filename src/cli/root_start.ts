@@ -5,7 +5,7 @@
  */
 
 import { resolve } from "node:path";
-import { Agent, buildSystemPrompt } from "../agent/mod.ts";
+import { Agent, Approvals, buildSystemPrompt } from "../agent/mod.ts";
 import { BUILTIN_COMMAND_NAMES } from "../commands/mod.ts";
 import { type ZotPaths } from "../config/mod.ts";
 import { ConfigError, ProviderError } from "../errors/mod.ts";
@@ -15,7 +15,13 @@ import {
   type LaunchSpec,
   planLaunches,
 } from "../extensions/mod.ts";
-import { agentExtensions, ExtensionBus, keylessProvider, PanelBus } from "../modes/mod.ts";
+import {
+  agentExtensions,
+  DialogBus,
+  ExtensionBus,
+  keylessProvider,
+  PanelBus,
+} from "../modes/mod.ts";
 import {
   type BoundProvider,
   type Catalog,
@@ -58,6 +64,8 @@ export interface ProviderPhase {
   provider: BoundProvider;
   catalog: Catalog;
   credentials: { ok: boolean; hint?: string };
+  /** config.json's `yolo` (false turns the confirm gate on). */
+  yolo?: boolean;
 }
 
 /** Phase 1: the provider; a missing key fails here except in the TUI, which says how to set one. */
@@ -77,7 +85,7 @@ export async function startProvider(flags: RootFlags, paths: ZotPaths): Promise<
       env,
       catalog,
     });
-    return { providerName, provider, catalog, credentials: { ok: true } };
+    return { providerName, provider, catalog, credentials: { ok: true }, yolo: settings.yolo };
   } catch (err) {
     // The TUI opens without a key and says how to set one; the other modes need it now.
     if (
@@ -87,7 +95,13 @@ export async function startProvider(flags: RootFlags, paths: ZotPaths): Promise<
       throw err;
     }
     const provider = keylessProvider(providerName, catalog.resolve(providerName, modelId), err);
-    return { providerName, provider, catalog, credentials: { ok: false, hint: err.message } };
+    return {
+      providerName,
+      provider,
+      catalog,
+      credentials: { ok: false, hint: err.message },
+      yolo: settings.yolo,
+    };
   }
 }
 
@@ -108,6 +122,8 @@ export interface ExtensionPhase {
   host: ExtensionHost;
   bus: ExtensionBus;
   panelBus: PanelBus;
+  /** Extension dialogs (protocol 1.1), shown by whichever mode runs. */
+  dialogs: DialogBus;
   /** Discovers and plans again (for /reload-ext), with the same flags. */
   plan(): Promise<{ specs: LaunchSpec[]; errors: string[] }>;
 }
@@ -122,6 +138,7 @@ export async function startExtensions(
 ): Promise<ExtensionPhase> {
   const bus = new ExtensionBus();
   const panelBus = new PanelBus();
+  const dialogs = new DialogBus();
   // --ext paths are typed relative to the shell's folder, not to --cwd (also on /reload-ext).
   const explicit = flags.extPaths.map((p) => resolve(p));
   const plan = async () => {
@@ -152,12 +169,14 @@ export async function startExtensions(
       onSubmit: (s) => bus.submit(s),
       onPanelRender: (r) => panelBus.render(r),
       onPanelClose: (c) => panelBus.close(c),
+      onUiRequest: (r) => dialogs.ask(r),
     },
   );
   return {
     host,
     bus,
     panelBus,
+    dialogs,
     plan: async () => {
       const again = await plan();
       return {
@@ -235,6 +254,10 @@ export async function startAgent(
     history: session?.loaded,
     usageSeed: session?.cumulative,
     price: (model) => catalog.find(providerName, model)?.price,
+    approvals: new Approvals({
+      gate: flags.yolo === undefined ? parts.provider.yolo === false : !flags.yolo,
+      explicitYolo: flags.yolo === true,
+    }),
   });
   for (const s of agent.toolset.shadowed) {
     output.err(

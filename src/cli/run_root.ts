@@ -98,6 +98,7 @@ async function startAndRun(
   const { host } = extensions;
   const interrupts = new Interrupts();
   const session: SessionSlot = { current: undefined };
+  let endSession: (() => void) | undefined;
   try {
     reportExtensionStatus(host, output);
     session.current = await startSession(flags, paths, { cwd, ...model }, output, stdin);
@@ -111,6 +112,7 @@ async function startAndRun(
       session: session.current,
     }, output);
     agent.emitSessionStart();
+    endSession = () => agent.emitSessionEnd("exit");
     const run = runMode({
       flags,
       prompt,
@@ -134,6 +136,7 @@ async function startAndRun(
     }
   } finally {
     interrupts.dispose();
+    endSession?.();
     await session.current?.close().catch((err) =>
       output.err(`zot: closing the session: ${errorMessage(err)}\n`)
     );

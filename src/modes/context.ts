@@ -1,6 +1,7 @@
 /** What every non-interactive mode runs with: the agent, slash commands, extension signals. */
 
 import type { Agent } from "../agent/mod.ts";
+import type { DialogBus } from "./dialogs.ts";
 
 /** A slash command an extension registered. */
 export interface SlashCommandInfo {
@@ -110,6 +111,8 @@ export interface ModeContext {
   slash: SlashHost;
   bus: ExtensionBus;
   output: ModeOutput;
+  /** Extension dialogs (protocol 1.1); absent: nobody can answer them. */
+  dialogs?: DialogBus;
   /** The running zot version. */
   version: string;
   /** Models of the catalog (for get_models and set_model). */

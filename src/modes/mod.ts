@@ -10,6 +10,8 @@ export type {
   SlashOutcome,
   Submission,
 } from "./context.ts";
+export { DialogBus } from "./dialogs.ts";
+export type { Dialog, DialogAnswer, DialogHandler } from "./dialogs.ts";
 export { runPrint } from "./print.ts";
 export { runJson } from "./json.ts";
 export { RPC_MAX_LINE_BYTES, runRpc, timingSafeEqual } from "./rpc.ts";

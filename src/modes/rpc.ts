@@ -13,6 +13,7 @@ import { BUILTIN_COMMAND_NAMES, commandsFor } from "../commands/mod.ts";
 import { resolveSlash } from "./slash.ts";
 import { eventToWire, messageToWire, usageToWire, type WireObject } from "./wire.ts";
 import { WorkQueue } from "./rpc_work.ts";
+import { RpcPrompts } from "./rpc_prompts.ts";
 
 /** Longest accepted command line (images travel inline as base64). */
 export const RPC_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -70,6 +71,7 @@ class RpcServer {
   #commands = new Set<AbortController>();
   #pending = new Set<Promise<void>>();
   #offs: (() => void)[] = [];
+  #prompts: RpcPrompts;
 
   constructor(ctx: ModeContext, token?: string) {
     this.#ctx = ctx;
@@ -88,6 +90,10 @@ class RpcServer {
         message: n.message,
       });
     }));
+    this.#prompts = new RpcPrompts((frame) => this.#write(frame));
+    ctx.agent.approvals.setApprover(this.#prompts.approver());
+    this.#offs.push(() => ctx.agent.approvals.setApprover(undefined));
+    if (ctx.dialogs) this.#offs.push(ctx.dialogs.setHandler(this.#prompts.dialogHandler()));
     this.#offs.push(ctx.bus.onSubmit((s) => {
       this.#work.add({ kind: "prompt", content: [{ type: "text", text: s.text }] });
     }));
@@ -121,6 +127,8 @@ class RpcServer {
       }
     } finally {
       if (fatal) this.#work.abort();
+      // Nobody is left to answer: open questions are denied so the work can finish.
+      this.#prompts.closeAll();
       await Promise.all(this.#pending);
       await this.#work.whenIdle();
       for (const off of this.#offs) off();
@@ -209,6 +217,14 @@ class RpcServer {
         };
       case "ping":
         return { data: { pong: true } };
+      case "approve": {
+        const error = this.#prompts.answerApproval(command);
+        return error ? { error } : {};
+      }
+      case "ui_response": {
+        const error = this.#prompts.answerDialog(command);
+        return error ? { error } : {};
+      }
       case "command":
         return this.#command(command);
       case "list_commands":

@@ -11,12 +11,15 @@ import {
   type EventName,
   type ExtensionFrame,
   type HelloFrame,
+  HOST_FEATURES,
   type HostFrame,
   INTERCEPTABLE_EVENTS,
   type InterceptableEvent,
+  PROTOCOL_REVISION,
   PROTOCOL_VERSION,
   type RegisterToolFrame,
 } from "../../protocol/mod.ts";
+import { answerUiRequest } from "./ui_requests.ts";
 import { checkToolSchema, type JsonSchema } from "../../schema/mod.ts";
 import {
   ExtensionConnection,
@@ -84,6 +87,8 @@ export class ManagedExtension implements RegistrationSource {
   #idleTimer: ReturnType<typeof setTimeout> | undefined;
   #lastActivity = 0;
   #stopping: Promise<void> | undefined;
+  /** Aborted when the process is gone: open dialogs close. */
+  readonly #closed = new AbortController();
   #settle!: () => void;
   /** Resolves once the extension is ready, refused or exited. */
   readonly settled: Promise<void>;
@@ -226,6 +231,7 @@ export class ManagedExtension implements RegistrationSource {
 
   async #runStop(deadline: number): Promise<void> {
     this.#clearTimers();
+    this.#closed.abort();
     if (this.#conn) {
       const acked = this.#accepted && this.#conn.open;
       const report = await this.#conn.shutdown(deadline, this.#link.options.killGraceMs, acked);
@@ -262,6 +268,8 @@ export class ManagedExtension implements RegistrationSource {
       cwd: ctx.cwd,
       extension_dir: resolve(this.spec.dir),
       data_dir: this.#dataDir,
+      // A v1 hello gets the v1 hello_ack, byte for byte; 1.1 is negotiated, not imposed.
+      ...(frame.protocol ? { protocol: PROTOCOL_REVISION, features: [...HOST_FEATURES] } : {}),
     });
     this.#armIdle();
     this.#changed();
@@ -351,6 +359,16 @@ export class ManagedExtension implements RegistrationSource {
       case "shutdown_ack":
         this.#log.note("shutdown acknowledged");
         return;
+      case "ui_request":
+        void answerUiRequest(frame, {
+          name: this.name,
+          callbacks: this.#link.callbacks,
+          note: (text) => this.#log.note(text),
+          diagnostic: (text) => this.#log.diagnostic(text),
+          send: (answer) => this.send(answer),
+          closed: this.#closed.signal,
+        });
+        return;
     }
   }
 
@@ -411,6 +429,7 @@ export class ManagedExtension implements RegistrationSource {
 
   #onClosed(reason: string): void {
     this.#clearTimers();
+    this.#closed.abort();
     if (this.#state === "refused" || this.#state === "exited") {
       this.#log.note(`process ${reason}`);
       return;
