@@ -19,7 +19,7 @@ import {
   type UserMessage,
 } from "../messages/mod.ts";
 import type { Provider, ReasoningLevel } from "../providers/mod.ts";
-import type { Tool } from "../tools/mod.ts";
+import { Jail, type Tool } from "../tools/mod.ts";
 import { ABORTED, raceAbort } from "./abort.ts";
 import { Approvals } from "./approvals.ts";
 import { applyPromptHooks } from "./prompt_hooks.ts";
@@ -56,6 +56,8 @@ export interface AgentOptions {
   usageSeed?: Usage;
   /** The confirm gate and guards' asks; by default no gate and nobody to ask. */
   approvals?: Approvals;
+  /** The jail (/jail, /unjail); by default one rooted at `cwd`, unlocked. */
+  jail?: Jail;
 }
 
 /** What one prompt produced. */
@@ -106,6 +108,7 @@ export class Agent {
   #messages: Message[];
   #cost: CostTracker;
   readonly #approvals: Approvals;
+  readonly #jail: Jail;
   #listeners = new Set<(event: AgentEvent) => void>();
   #busy = false;
   #idle: Promise<void> = Promise.resolve();
@@ -126,6 +129,12 @@ export class Agent {
     this.#messages = [...(options.history ?? [])];
     this.#cost = new CostTracker(options.price, options.usageSeed);
     this.#approvals = options.approvals ?? new Approvals();
+    this.#jail = options.jail ?? new Jail(options.cwd);
+  }
+
+  /** The jail the built-in tools obey. */
+  get jail(): Jail {
+    return this.#jail;
   }
 
   /** The confirm gate and who answers it. */
@@ -374,6 +383,7 @@ export class Agent {
         toolset: this.#toolset,
         cwd: this.#cwd,
         approvals: this.#approvals,
+        jail: this.#jail,
         lifecycle: (e: LifecycleEvent) => this.#lifecycle(e),
       };
       for (const call of calls) {

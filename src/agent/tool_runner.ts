@@ -5,7 +5,7 @@
 
 import { errorMessage } from "../errors/mod.ts";
 import type { ToolCallBlock, ToolResultBlock } from "../messages/mod.ts";
-import type { ToolOutput } from "../tools/mod.ts";
+import type { Jail, ToolOutput } from "../tools/mod.ts";
 import { ABORTED, raceAbort, withDeadline } from "./abort.ts";
 import type { AgentEvent } from "./events.ts";
 import type { Approvals } from "./approvals.ts";
@@ -25,6 +25,8 @@ export interface ToolRunHooks {
   toolset: Toolset;
   cwd: string;
   approvals: Approvals;
+  /** The session's jail, handed to every tool. */
+  jail?: Jail;
   /** Sends a lifecycle event to subscribed extensions. */
   lifecycle(event: LifecycleEvent): void;
 }
@@ -167,6 +169,7 @@ async function execute(
     cwd: hooks.cwd,
     signal,
     callId: call.id,
+    ...(hooks.jail ? { jail: hooks.jail } : {}),
     onProgress: (text) => hooks.emit({ type: "tool_progress", id: call.id, text }),
   }).catch((err): ToolOutput => ({
     content: [{ type: "text", text: errorMessage(err) }],

@@ -14,6 +14,7 @@ import { resolveSlash } from "./slash.ts";
 import { eventToWire, messageToWire, usageToWire, type WireObject } from "./wire.ts";
 import { WorkQueue } from "./rpc_work.ts";
 import { RpcPrompts } from "./rpc_prompts.ts";
+import { safetyPort } from "./safety.ts";
 
 /** Longest accepted command line (images travel inline as base64). */
 export const RPC_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -320,7 +321,13 @@ class RpcServer {
     this.#commands.add(controller);
     let result;
     try {
-      result = await resolveSlash(slash, this.#ctx.slash, "rpc", controller.signal);
+      result = await resolveSlash(
+        slash,
+        this.#ctx.slash,
+        "rpc",
+        controller.signal,
+        safetyPort(this.#ctx.agent),
+      );
     } finally {
       this.#commands.delete(controller);
     }
