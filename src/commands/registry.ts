@@ -51,6 +51,8 @@ export interface CommandPort {
   readonly interactive?: InteractivePort;
   /** Present in the modes that run /yolo, /jail and /unjail. */
   readonly safety?: SafetyPort;
+  /** Shows a one-line note (falls back to help's display when absent). */
+  notice?(text: string): void | Promise<void>;
 }
 
 /** One built-in command. */
@@ -93,6 +95,10 @@ function safety(port: CommandPort): SafetyPort {
     });
   }
   return port.safety;
+}
+
+function say(port: CommandPort, text: string): void | Promise<void> {
+  return port.notice ? port.notice(text) : port.help(text);
 }
 
 /** Built-ins, in the order the popup, /help and the docs show them. */
@@ -153,21 +159,21 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
     description: "stop asking before tools run, for the rest of the session",
     modes: SAFE_MODES,
     cancelsTurn: never,
-    run: (_args, port) => port.help(safety(port).yolo()),
+    run: (_args, port) => say(port, safety(port).yolo()),
   },
   {
     name: "jail",
     description: "keep file tools in the project and sandbox bash (/jail --net allows network)",
     modes: SAFE_MODES,
     cancelsTurn: never,
-    run: (args, port) => port.help(safety(port).jail(true, args.trim() === "--net")),
+    run: (args, port) => say(port, safety(port).jail(true, args.trim() === "--net")),
   },
   {
     name: "unjail",
     description: "let tools reach outside the project again",
     modes: SAFE_MODES,
     cancelsTurn: never,
-    run: (_args, port) => port.help(safety(port).jail(false, false)),
+    run: (_args, port) => say(port, safety(port).jail(false, false)),
   },
   {
     name: "exit",

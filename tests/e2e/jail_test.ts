@@ -29,7 +29,12 @@ Deno.test("/jail: file tools refuse paths outside the project, symlinks and .. i
       blocks: [
         { type: "tool_use", id: "r1", name: "read", input: { path: "link/secret.txt" } },
         { type: "tool_use", id: "r2", name: "read", input: { path: "../outside/secret.txt" } },
-        { type: "tool_use", id: "w1", name: "write", input: { path: "link/new.txt", content: "x" } },
+        {
+          type: "tool_use",
+          id: "w1",
+          name: "write",
+          input: { path: "link/new.txt", content: "x" },
+        },
         { type: "tool_use", id: "r3", name: "read", input: { path: "inside.txt" } },
       ],
     },
@@ -60,7 +65,10 @@ Deno.test("/jail: file tools refuse paths outside the project, symlinks and .. i
   await rpc.request({ id: "u", type: "command", text: "/unjail" });
   await rpc.request({ id: "p2", type: "prompt", message: "again" });
   await rpc.next((l) => l.type === "done" && l.id === "p2");
-  assertIncludes(JSON.stringify(results(world.server.bodies()[3] as Body)[0].content), "SECRET-9931");
+  assertIncludes(
+    JSON.stringify(results(world.server.bodies()[3] as Body)[0].content),
+    "SECRET-9931",
+  );
   const closed = await rpc.close();
   assertEquals(closed.code, 0, closed.stderr);
 });
