@@ -69,15 +69,15 @@ export interface HostInfo {
   cwd: string;
   extension_dir: string;
   data_dir: string;
+  /** Protocol 1.1: only sent to an extension whose `hello` carried `protocol`. */
+  protocol?: string;
+  /** Protocol 1.1: the host's feature names (see HOST_FEATURES). */
+  features?: string[];
 }
 
 /** `hello_ack`: the host's answer to `hello`. */
 export interface HelloAckFrame extends HostInfo {
   type: "hello_ack";
-  /** Protocol 1.1: only sent to an extension whose `hello` carried `protocol`. */
-  protocol?: string;
-  /** Protocol 1.1: the host's feature names (see HOST_FEATURES). */
-  features?: string[];
 }
 
 /** `command_invoked`: the user ran one of the extension's commands. */
