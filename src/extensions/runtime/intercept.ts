@@ -68,7 +68,7 @@ async function askOne(
   try {
     return await ext.ask((id) => ({ type: "event_intercept", id, event, ...payload }));
   } catch (err) {
-    ext.note(`intercept ${event}: ${errorMessage(err)}; allowing`);
+    ext.note(`intercept ${event}: ${errorMessage(err)}; going on without its answer`);
     return undefined;
   }
 }
