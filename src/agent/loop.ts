@@ -6,7 +6,6 @@
 
 import { errorMessage, ZotError } from "../errors/mod.ts";
 import {
-  type AssistantMessage,
   type ImageBlock,
   type Message,
   now,
@@ -23,6 +22,7 @@ import { Jail, type Tool } from "../tools/mod.ts";
 import { ABORTED, raceAbort } from "./abort.ts";
 import { Approvals } from "./approvals.ts";
 import { applyPromptHooks } from "./prompt_hooks.ts";
+import { presentMessage } from "./present.ts";
 import { type Compaction, compactMessages, DEFAULT_KEEP_TAIL } from "./compact.ts";
 import { CostTracker, type PriceLookup } from "./cost.ts";
 import type { AgentEvent } from "./events.ts";
@@ -346,7 +346,11 @@ export class Agent {
       withheld = undefined;
       if (message) {
         await this.#append(message);
-        const shown = await this.#present(message, outcome.stop, signal);
+        const shown = await presentMessage(message, outcome.stop, signal, {
+          extensions: this.#extensions,
+          emit: (e) => this.#emit(e),
+          lifecycle: (e) => this.#lifecycle(e),
+        });
         text = shown.text;
         withheld = shown.withheld;
       }
@@ -404,45 +408,6 @@ export class Agent {
       await this.#append(toolMessage(results));
       if (signal.aborted) return this.#result("aborted", undefined, text, withheld, step);
     }
-  }
-
-  /** Runs assistant_message interception and emits the (possibly rewritten) message. */
-  async #present(
-    message: AssistantMessage,
-    stop: StopReason,
-    signal: AbortSignal,
-  ): Promise<{ text: string; withheld?: string }> {
-    const original = message.content.flatMap((b) => b.type === "text" ? [b.text] : []);
-    const text = original.join("\n");
-    const holding = this.#extensions.intercepts("assistant_message");
-    if (stop === "aborted") {
-      // Text that was held back for an interceptor is not released unchecked.
-      if (!holding) this.#emit({ type: "assistant_message", message });
-      return { text: holding ? "" : text };
-    }
-    if (text === "") {
-      // Tool-only messages reach subscribers too (text empty), as the original host did.
-      this.#emit({ type: "assistant_message", message });
-      this.#lifecycle({ event: "assistant_message", text: "" });
-      return { text: "" };
-    }
-    const decision = await this.#extensions.interceptAssistantMessage(text, signal)
-      .catch(() => ({ block: false, text: undefined, reason: undefined, extension: undefined }));
-    if (decision.block) {
-      const reason = decision.reason?.trim() || "withheld by an extension";
-      const shown = { ...message, content: message.content.filter((b) => b.type !== "text") };
-      this.#emit({ type: "assistant_message", message: shown, blockedReason: reason });
-      return { text: "", withheld: reason };
-    }
-    let shown = message;
-    let visible = original.join("");
-    if (decision.text !== undefined) {
-      shown = { ...message, content: collapseText(message, decision.text) };
-      visible = decision.text;
-    }
-    this.#emit({ type: "assistant_message", message: shown });
-    this.#lifecycle({ event: "assistant_message", text: visible });
-    return { text: decision.text ?? text };
   }
 
   #request(signal: AbortSignal) {
@@ -531,18 +496,4 @@ export class Agent {
 
 function toolMessage(results: ToolResultBlock[]): ToolMessage {
   return { role: "tool", content: results, time: now() };
-}
-
-/** The message's text blocks collapsed into one replacement block at the first text's place. */
-function collapseText(message: AssistantMessage, text: string): AssistantMessage["content"] {
-  const out: AssistantMessage["content"] = [];
-  let placed = false;
-  for (const block of message.content) {
-    if (block.type !== "text") out.push(block);
-    else if (!placed) {
-      out.push({ type: "text", text });
-      placed = true;
-    }
-  }
-  return out;
 }

@@ -371,18 +371,7 @@ export class ChatFlow {
   }
 
   #openPicker(spec: Omit<PickerSpec, "onCancel">): void {
-    const close = () => {
-      this.picker = undefined;
-      this.#view.render();
-    };
-    this.picker = new Picker({
-      ...spec,
-      onPick: (value) => {
-        close();
-        spec.onPick(value);
-      },
-      onCancel: close,
-    }, this.#view.theme);
+    this.#showPicker({ ...spec, onCancel: () => {} });
   }
 
   #report(r: CommandReport): void {
