@@ -42,8 +42,8 @@ Deno.test("hello_ack: v1 hello gets the v1 frame, a 1.1 hello gets protocol and 
       startup: [{ type: "ready" }],
     }),
   ]);
-  const [oldAck] = await readJsonLines(v1);
-  const [newAck] = await readJsonLines(v11);
+  const oldAck = await recorded(v1, "hello_ack");
+  const newAck = await recorded(v11, "hello_ack");
   assertEquals(Object.keys(oldAck).sort(), [
     "cwd",
     "data_dir",
@@ -80,6 +80,7 @@ Deno.test("tool_result: replacements and context chain in order; a guard that ti
   assertEquals(asked.content, [{ type: "text", text: "A" }], "b saw a's replacement");
   assertEquals(asked.is_error, true);
   assertEquals(asked.duration_ms, 4);
+  await host.shutdown(); // flushes the logs
   assertIncludes(await home.log("slow"), "tool_result intercept");
   assertIncludes(await home.log("slow"), "going on without its answer");
 });
@@ -152,15 +153,18 @@ function asker(name: string, request: Record<string, unknown>, record: string) {
   });
 }
 
-async function answerOf(file: string): Promise<Record<string, unknown>> {
+/** The first frame of `type` the extension recorded (it writes its record as it goes). */
+async function recorded(file: string, type: string): Promise<Record<string, unknown>> {
   for (let i = 0; i < 400; i++) {
-    const answer = (await readJsonLines(file).catch(() => [])).find((f) =>
-      f.type === "ui_response"
-    );
-    if (answer) return answer;
+    const frame = (await readJsonLines(file).catch(() => [])).find((f) => f.type === type);
+    if (frame) return frame;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error("no ui_response was recorded");
+  throw new Error(`no ${type} was recorded in ${file}`);
+}
+
+function answerOf(file: string): Promise<Record<string, unknown>> {
+  return recorded(file, "ui_response");
 }
 
 Deno.test("ui_request: the mode's answer goes back as ui_response", async () => {
