@@ -37,6 +37,10 @@ Options:
   --no-ext                       skip extension discovery (--ext still applies)
   --ext-audit                    write Deno's permission audit per sandboxed
                                  extension to its log folder
+  --no-yolo                      confirm gate: ask before write, edit, bash and
+                                 extension tools
+  --yolo                         no confirm gate (default unless config.json
+                                 says "yolo": false)
   --debug                        show stack traces and causes of errors
   -h, --help                     show help
 
