@@ -89,6 +89,7 @@ export class ManagedExtension implements RegistrationSource {
   #stopping: Promise<void> | undefined;
   /** Aborted when the process is gone: open dialogs close. */
   readonly #closed = new AbortController();
+  readonly #openDialogs = new Set<string>();
   #settle!: () => void;
   /** Resolves once the extension is ready, refused or exited. */
   readonly settled: Promise<void>;
@@ -367,6 +368,7 @@ export class ManagedExtension implements RegistrationSource {
           diagnostic: (text) => this.#log.diagnostic(text),
           send: (answer) => this.send(answer),
           closed: this.#closed.signal,
+          open: this.#openDialogs,
         });
         return;
     }

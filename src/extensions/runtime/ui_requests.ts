@@ -14,6 +14,8 @@ import type { HostCallbacks, UiAnswer } from "./host_types.ts";
 export const DEFAULT_UI_TIMEOUT_MS = 60_000;
 /** The longest a dialog may wait, whatever the request says. */
 export const MAX_UI_TIMEOUT_MS = 10 * 60_000;
+/** Dialogs one extension may have open at once; more are answered `cancelled` at once. */
+export const MAX_OPEN_DIALOGS = 4;
 
 /** What answering a ui_request needs from its extension. */
 export interface UiRequestLink {
@@ -24,6 +26,8 @@ export interface UiRequestLink {
   send(frame: UiResponseFrame): void;
   /** Aborted when the extension exits: pending dialogs close. */
   closed: AbortSignal;
+  /** The ids of this extension's open dialogs (shared across its requests). */
+  open: Set<string>;
 }
 
 /** The problem with a request, or undefined when it can be shown. */
@@ -52,16 +56,37 @@ function fallback(frame: UiRequestFrame): UiAnswer {
 
 /** Answers one ui_request; never throws, always sends exactly one ui_response. */
 export async function answerUiRequest(frame: UiRequestFrame, link: UiRequestLink): Promise<void> {
-  const problem = uiRequestProblem(frame);
+  const problem = link.open.has(frame.id)
+    ? "a dialog with this id is already open"
+    : link.open.size >= MAX_OPEN_DIALOGS
+    ? `more than ${MAX_OPEN_DIALOGS} dialogs open at once`
+    : uiRequestProblem(frame);
   if (problem) {
     link.diagnostic(`ui_request ${JSON.stringify(frame.id)}: ${problem}; answered cancelled`);
     link.send({ type: "ui_response", id: frame.id, cancelled: true });
     return;
   }
+  link.open.add(frame.id);
+  try {
+    await ask(frame, link);
+  } finally {
+    link.open.delete(frame.id);
+  }
+}
+
+async function ask(frame: UiRequestFrame, link: UiRequestLink): Promise<void> {
   const timeoutMs = Math.min(frame.timeout_ms ?? DEFAULT_UI_TIMEOUT_MS, MAX_UI_TIMEOUT_MS);
   const controller = new AbortController();
-  const onClosed = () => controller.abort();
-  link.closed.addEventListener("abort", onClosed, { once: true });
+  // The extension going away ends the wait at once (and closes the mode's question).
+  let onClosed = () => {};
+  const gone = new Promise<UiAnswer>((resolve) => {
+    onClosed = () => {
+      controller.abort();
+      resolve({ cancelled: true });
+    };
+  });
+  if (link.closed.aborted) onClosed();
+  else link.closed.addEventListener("abort", onClosed, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<UiAnswer>((resolve) => {
     timer = setTimeout(() => {
@@ -81,7 +106,7 @@ export async function answerUiRequest(frame: UiRequestFrame, link: UiRequestLink
       timeoutMs,
       signal: controller.signal,
     });
-    answer = asked ? await Promise.race([asked, timedOut]) : fallback(frame);
+    answer = asked ? await Promise.race([asked, timedOut, gone]) : fallback(frame);
   } catch (err) {
     link.note(`ui_request ${JSON.stringify(frame.id)}: ${errorMessage(err)}; using the default`);
     answer = fallback(frame);

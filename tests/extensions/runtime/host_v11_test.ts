@@ -230,3 +230,35 @@ Deno.test("ui_request: a dialog that times out answers its default and aborts th
   assertEquals(await answerOf(record), { type: "ui_response", id: "q", value: "fallback" });
   await aborted.promise;
 });
+
+Deno.test("ui_request: a flood of dialogs and a reused id are answered cancelled, not queued", async () => {
+  await using home = await TempHome.create();
+  const record = join(home.dir, "f.jsonl");
+  const shown: string[] = [];
+  const ask = (id: string) => ({ type: "ui_request", id, kind: "confirm", title: id });
+  await using _host = await startHost(
+    home,
+    [
+      pySpec("f", {
+        hello: { name: "f", protocol: "1.1" },
+        startup: [{ type: "ready" }, ...["a", "b", "c", "d", "e", "a"].map(ask)],
+        record,
+      }),
+    ],
+    {},
+    {
+      onUiRequest: (r) => {
+        shown.push(r.title);
+        return new Promise(() => {}); // never answered: every slot stays taken
+      },
+    },
+  );
+  const cancelled = async () =>
+    (await readJsonLines(record).catch(() => [])).filter((f) => f.type === "ui_response");
+  for (let i = 0; i < 400 && (await cancelled()).length < 2; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  assertEquals((await cancelled()).map((f) => [f.id, f.cancelled]), [["e", true], ["a", true]]);
+  assertEquals(shown, ["a", "b", "c", "d"]);
+  assertIncludes(await home.log("f"), "more than 4 dialogs open at once");
+});
