@@ -1,7 +1,8 @@
 /**
  * End-to-end in tmux: the confirm gate (--no-yolo) and a guard's `ask` as a dialog (allow
- * once, deny with a reason the model sees, /yolo), and extension dialogs (select, confirm,
- * input) answered in the TUI, with the real zot, real extensions and the provider server.
+ * once, deny with a reason the model sees, /yolo), extension dialogs (select, confirm, input)
+ * answered in the TUI, and /jail, /unjail, with the real zot, real extensions and the provider
+ * server.
  */
 
 import { join } from "node:path";
@@ -112,6 +113,14 @@ Deno.test("tmux: extension dialogs — select, confirm and input answered in the
     await s.type("Ada");
     await s.send(["Enter"]);
     await s.waitFor('answer: "Ada"');
+
+    // /jail and /unjail come from the command registry and answer with a note.
+    await s.type("/jail");
+    await s.send(["Enter"]);
+    await s.waitFor("jailed: file tools stay in");
+    await s.type("/unjail");
+    await s.send(["Enter"]);
+    await s.waitFor("unjailed: tools may reach outside the project again");
 
     await s.send(["C-c"]);
     await s.send(["C-c"]);
