@@ -18,6 +18,7 @@ import {
   type ToolResult,
 } from "./helpers.ts";
 import { LineSplitter, MAX_LINE_LENGTH } from "./lines.ts";
+import { Dialogs } from "./dialogs.ts";
 import {
   type CancelFrame,
   type CommandInvokedFrame,
@@ -31,7 +32,10 @@ import {
   INTERCEPTABLE_EVENTS,
   type InterceptableEvent,
   type NotifyLevel,
+  PROTOCOL_REVISION,
   type ToolCallFrame,
+  type UiResponseFrame,
+  V1_1_EVENT_NAMES,
 } from "./protocol.ts";
 import { type FromSchema, type JsonSchema, schemaProblem } from "./schema.ts";
 import { isRecord, messageOf, toDecision, toResponse, toResult } from "./returns.ts";
@@ -66,12 +70,16 @@ export class Extension {
   #events: Promise<void> = Promise.resolve();
   /** Commands and tool calls still running, by id, so `cancel` can abort them. */
   #calls = new Map<string, AbortController>();
+  #protocol: string | undefined;
+  /** 1.1 dialogs: `await ext.ui.confirm("Deploy?")` while handling a command or tool call. */
+  readonly ui: Dialogs = new Dialogs((frame) => this.#send(frame));
 
   /** Prefer `createExtension`. */
   constructor(options: ExtensionOptions) {
     if (!options.name) throw new TypeError("an extension needs a name");
     this.name = options.name;
     this.version = options.version;
+    this.#protocol = options.protocol;
   }
 
   /** What the host said in `hello_ack`; undefined until it arrives. */
@@ -223,7 +231,11 @@ export class Extension {
       case "cancel":
         this.#onCancel(frame as unknown as CancelFrame);
         return false;
+      case "ui_response":
+        if (this.#hasId(frame)) this.ui.answer(frame as unknown as UiResponseFrame);
+        return false;
       case "shutdown":
+        this.ui.cancelAll();
         await this.#write({ type: "shutdown_ack" });
         this.#stopped = true;
         return true;
@@ -373,9 +385,18 @@ export class Extension {
     if (this.#commands.size > 0) capabilities.push("commands");
     if (this.#tools.size > 0) capabilities.push("tools");
     if (this.#listeners.size > 0 || this.#interceptors.size > 0) capabilities.push("events");
-    return this.version === undefined
+    const hello: ExtensionFrame = this.version === undefined
       ? { type: "hello", name: this.name, capabilities }
       : { type: "hello", name: this.name, version: this.version, capabilities };
+    return this.#usesV11() ? { ...hello, protocol: PROTOCOL_REVISION } : hello;
+  }
+
+  // A v1 extension's hello stays v1 byte for byte; 1.1 is announced only when used.
+  #usesV11(): boolean {
+    if (this.#protocol) return true;
+    const v11 = V1_1_EVENT_NAMES as readonly string[];
+    return [...this.#listeners.keys()].some((e) => v11.includes(e)) ||
+      this.#interceptors.has("tool_result") || this.#interceptors.has("user_prompt");
   }
 
   #toolFrame(name: string, tool: Tool): ExtensionFrame {

@@ -1,6 +1,16 @@
 /** The shapes of handlers and options the extension object accepts. */
 
-import type { Allow, Block, CommandResponse, Modify, ReplaceText, ToolResult } from "./helpers.ts";
+import type {
+  Allow,
+  Ask,
+  Block,
+  CommandResponse,
+  Modify,
+  PromptPatch,
+  ReplaceText,
+  ResultPatch,
+  ToolResult,
+} from "./helpers.ts";
 import type { ContentBlock } from "./protocol.ts";
 import type { EventFrame, EventInterceptFrame, InterceptableEvent } from "./protocol.ts";
 import type { Transport } from "./transport.ts";
@@ -9,6 +19,8 @@ import type { Transport } from "./transport.ts";
 export interface ExtensionOptions {
   name: string;
   version?: string;
+  /** `"1.1"` announces protocol 1.1 (hello_ack then lists the host's features). */
+  protocol?: "1.1";
 }
 
 /** What a handler may report while it works; every field is optional. */
@@ -50,9 +62,19 @@ export type EventHandler = (event: EventFrame) => void | Promise<void>;
 
 /** The decisions each interceptable event accepts. */
 export interface InterceptDecisions {
-  tool_call: Allow | Block | Modify;
+  tool_call: Allow | Block | Modify | Ask;
   turn_start: Allow | Block;
   assistant_message: Allow | Block | ReplaceText;
+  /** 1.1: change the result before the model sees it (never blocks). */
+  tool_result: Allow | ResultPatch;
+  /** 1.1: block (reason shown to the user), rewrite, or add context. */
+  user_prompt: Allow | Block | PromptPatch;
+}
+
+/** 1.1 dialogs: ask the user while handling a command or a tool call. */
+export interface DialogOptions {
+  /** How long the host waits for the user (ms); then the default, else cancelled. */
+  timeoutMs?: number;
 }
 
 /** Decides whether an event may proceed; returning nothing allows it. */

@@ -86,8 +86,27 @@ export interface ReplaceText {
   block: false;
   replace_text: string;
 }
+/** 1.1: hands a tool call to the user, who allows or denies it in zot's prompt. */
+export interface Ask {
+  block: false;
+  ask: true;
+  reason?: string;
+}
+/** 1.1: changes a tool result before the model sees it (every field optional). */
+export interface ResultPatch {
+  block: false;
+  replace_content?: ContentBlock[];
+  is_error?: boolean;
+  additional_context?: string;
+}
+/** 1.1: rewrites a user prompt and/or adds context sent to the model with it. */
+export interface PromptPatch {
+  block: false;
+  replace_text?: string;
+  additional_context?: string;
+}
 /** Any intercept decision. */
-export type Decision = Allow | Block | Modify | ReplaceText;
+export type Decision = Allow | Block | Modify | ReplaceText | Ask | ResultPatch | PromptPatch;
 
 /** Lets the event proceed unchanged. */
 export function allow(): Allow {
@@ -102,6 +121,24 @@ export function block(reason: string): Block {
 /** Rewrites a tool call's arguments. */
 export function modify(args: Record<string, unknown>): Modify {
   return { block: false, modified_args: args };
+}
+
+/** 1.1: asks the user whether the tool call may run. */
+export function ask(reason?: string): Ask {
+  return reason ? { block: false, ask: true, reason } : { block: false, ask: true };
+}
+
+/** 1.1: adds context for the model (to a user prompt or a tool result). */
+export function addContext(text: string): ResultPatch & PromptPatch {
+  return { block: false, additional_context: text };
+}
+
+/** 1.1: replaces a tool result's content (and optionally its error flag). */
+export function replaceResult(content: ContentBlock[] | string, isError?: boolean): ResultPatch {
+  const blocks = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+  return isError === undefined
+    ? { block: false, replace_content: blocks }
+    : { block: false, replace_content: blocks, is_error: isError };
 }
 
 /** Replaces an assistant message's text. */

@@ -20,6 +20,7 @@ export { createExtension, Extension } from "./extension.ts";
 export type {
   CallContext,
   CommandHandler,
+  DialogOptions,
   EventHandler,
   ExtensionOptions,
   InterceptDecisions,
@@ -28,19 +29,26 @@ export type {
   RunOptions,
   ToolHandler,
 } from "./handler_types.ts";
+export { Dialogs } from "./dialogs.ts";
 export {
+  addContext,
   type Allow,
   allow,
+  type Ask,
+  ask,
   type Block,
   block,
   type CommandResponse,
   type Decision,
   type Modify,
   modify,
+  type PromptPatch,
+  replaceResult,
   type ReplaceText,
   replaceText,
   respond,
   result,
+  type ResultPatch,
   type ToolResult,
 } from "./helpers.ts";
 export { LineSplitter, MAX_LINE_LENGTH } from "./lines.ts";

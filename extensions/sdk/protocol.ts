@@ -1,5 +1,6 @@
 /**
- * The zot extension wire protocol v1 as the SDK sees it: plain types, no runtime code.
+ * The zot extension wire protocol (v1 and its 1.1 superset) as the SDK sees it: plain
+ * types, no runtime code.
  *
  * What the host sends, and the event names, come from the host's own dependency-free
  * module (src/protocol/wire_types.ts), so there is one definition; the frames the SDK
@@ -10,8 +11,11 @@
 
 export {
   EVENT_NAMES,
+  HOST_FEATURES,
   INTERCEPTABLE_EVENTS,
+  PROTOCOL_REVISION,
   PROTOCOL_VERSION,
+  V1_1_EVENT_NAMES,
 } from "../../src/protocol/wire_types.ts";
 export type {
   CancelFrame,
@@ -29,6 +33,8 @@ export type {
   PanelResizeFrame,
   ShutdownFrame,
   ToolCallFrame,
+  UiResponseFrame,
+  WireBlock,
 } from "../../src/protocol/wire_types.ts";
 
 /** Levels a `notify` frame may carry. */
@@ -44,6 +50,8 @@ export interface HelloFrame {
   name: string;
   version?: string;
   capabilities: string[];
+  /** Protocol 1.1: sent when the extension uses a 1.1 feature; absent means v1. */
+  protocol?: string;
 }
 
 /** `register_command`. */
@@ -116,6 +124,25 @@ export interface EventInterceptResponseFrame {
   reason?: string;
   modified_args?: Record<string, unknown>;
   replace_text?: string;
+  /** 1.1, tool_call: hand the decision to the user (with `reason`). */
+  ask?: boolean;
+  /** 1.1, user_prompt and tool_result: context for the model. */
+  additional_context?: string;
+  /** 1.1, tool_result: the content the model sees instead. */
+  replace_content?: ContentBlock[];
+  /** 1.1, tool_result: mark the result an error (or not). */
+  is_error?: boolean;
+}
+
+/** 1.1 `ui_request`: ask the user; the host answers with `ui_response`. */
+export interface UiRequestFrame {
+  type: "ui_request";
+  id: string;
+  kind: "confirm" | "select" | "input";
+  title: string;
+  options?: string[];
+  default?: boolean | string;
+  timeout_ms?: number;
 }
 
 /** `notify`: a one-way note for the user. */
@@ -160,4 +187,5 @@ export type ExtensionFrame =
   | NotifyFrame
   | SubmitFrame
   | ProgressFrame
+  | UiRequestFrame
   | ShutdownAckFrame;

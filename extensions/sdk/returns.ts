@@ -50,10 +50,32 @@ export function toDecision(value: unknown): Decision {
     if (isRecord(value) && isRecord(value.modified_args)) {
       return { block: false, modified_args: value.modified_args };
     }
+    if (isRecord(value)) {
+      const patch = v11Patch(value);
+      if (patch) return patch;
+    }
     if (isRecord(value) && typeof value.replace_text === "string") {
       return { block: false, replace_text: value.replace_text };
     }
     return allow();
   }
   return { block: true, reason: typeof value.reason === "string" ? value.reason : "" };
+}
+
+/** The 1.1 fields of a decision (ask, context, result patches), or undefined when none. */
+function v11Patch(value: Record<string, unknown>): Decision | undefined {
+  if (value.ask === true) {
+    return typeof value.reason === "string" && value.reason
+      ? { block: false, ask: true, reason: value.reason }
+      : { block: false, ask: true };
+  }
+  const out: Record<string, unknown> = {};
+  if (typeof value.replace_text === "string") out.replace_text = value.replace_text;
+  if (typeof value.additional_context === "string") {
+    out.additional_context = value.additional_context;
+  }
+  if (Array.isArray(value.replace_content)) out.replace_content = value.replace_content;
+  if (typeof value.is_error === "boolean") out.is_error = value.is_error;
+  if (Object.keys(out).length === 0) return undefined;
+  return { block: false, ...out } as Decision;
 }

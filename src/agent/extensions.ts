@@ -4,7 +4,7 @@
  * loop can be tested with fakes and never depends on subprocess details.
  */
 
-import type { StopReason, ToolSpec } from "../messages/mod.ts";
+import type { ImageBlock, StopReason, TextBlock, ToolSpec } from "../messages/mod.ts";
 import type { ToolContext, ToolOutput } from "../tools/mod.ts";
 
 /** A tool an extension registered, callable by the model. */
@@ -28,7 +28,29 @@ export type LifecycleEvent =
   | { event: "turn_start"; step: number }
   | { event: "tool_call"; toolId: string; toolName: string; toolArgs: Record<string, unknown> }
   | { event: "assistant_message"; text: string }
-  | { event: "turn_end"; step: number; stop: StopReason; error?: string };
+  | { event: "turn_end"; step: number; stop: StopReason; error?: string }
+  // protocol 1.1
+  | { event: "user_prompt"; text: string }
+  | {
+    event: "tool_result";
+    toolId: string;
+    toolName: string;
+    toolArgs: Record<string, unknown>;
+    content: (TextBlock | ImageBlock)[];
+    isError: boolean;
+    durationMs: number;
+  }
+  | { event: "session_end"; reason: string }
+  | { event: "compaction"; phase: "before" | "after"; summary?: string }
+  | { event: "model_change"; provider: string; model: string; previousModel: string }
+  | { event: "agent_end"; stop: StopReason; error?: string; steps: number }
+  | {
+    event: "tool_confirmation_requested";
+    toolId: string;
+    toolName: string;
+    toolArgs: Record<string, unknown>;
+    reason?: string;
+  };
 
 /** An interceptor's verdict on a turn start. */
 export interface TurnStartDecision {
@@ -47,6 +69,37 @@ export interface ToolCallDecision {
   args?: Record<string, unknown>;
   /** The extension whose rewrite produced `args`, when known. */
   rewrittenBy?: string;
+  /** Protocol 1.1: a guard handed the decision to the user. */
+  ask?: { extension: string; reason?: string };
+}
+
+/** What tool_result interceptors made of a result (protocol 1.1). */
+export interface ToolResultDecision {
+  content: (TextBlock | ImageBlock)[];
+  isError: boolean;
+  /** Extensions that changed it (empty when unchanged). */
+  changedBy: string[];
+}
+
+/** What user_prompt interceptors made of a prompt (protocol 1.1). */
+export interface UserPromptDecision {
+  block: boolean;
+  reason?: string;
+  extension?: string;
+  /** The replacement text, when an interceptor rewrote it. */
+  text?: string;
+  /** Context to send to the model with the prompt, per extension. */
+  context?: { extension: string; text: string }[];
+}
+
+/** A finished tool run as tool_result interceptors see it. */
+export interface ToolRun {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  content: (TextBlock | ImageBlock)[];
+  isError: boolean;
+  durationMs: number;
 }
 
 /** An interceptor's verdict on the assistant's text; `text` is set when it was replaced. */
@@ -58,7 +111,12 @@ export interface AssistantMessageDecision {
 }
 
 /** Interceptable event names, as extensions subscribe to them. */
-export type InterceptPoint = "turn_start" | "tool_call" | "assistant_message";
+export type InterceptPoint =
+  | "turn_start"
+  | "tool_call"
+  | "assistant_message"
+  | "tool_result"
+  | "user_prompt";
 
 /** The extension side of the agent: tools, lifecycle events, interception. */
 export interface AgentExtensions {
@@ -77,6 +135,10 @@ export interface AgentExtensions {
   ): Promise<ToolCallDecision>;
   /** Asks assistant_message interceptors about the assistant's joined text. */
   interceptAssistantMessage(text: string, signal: AbortSignal): Promise<AssistantMessageDecision>;
+  /** Protocol 1.1: asks tool_result interceptors (absent means none). */
+  interceptToolResult?(run: ToolRun, signal: AbortSignal): Promise<ToolResultDecision>;
+  /** Protocol 1.1: asks user_prompt interceptors (absent means none). */
+  interceptUserPrompt?(text: string, signal: AbortSignal): Promise<UserPromptDecision>;
 }
 
 /** Extensions that do nothing: no tools, every interception allows. */

@@ -6,7 +6,6 @@
 
 import { errorMessage, ZotError } from "../errors/mod.ts";
 import {
-  type AssistantMessage,
   type ImageBlock,
   type Message,
   now,
@@ -19,8 +18,11 @@ import {
   type UserMessage,
 } from "../messages/mod.ts";
 import type { Provider, ReasoningLevel } from "../providers/mod.ts";
-import type { Tool } from "../tools/mod.ts";
+import { Jail, type Tool } from "../tools/mod.ts";
 import { ABORTED, raceAbort } from "./abort.ts";
+import { Approvals } from "./approvals.ts";
+import { applyPromptHooks } from "./prompt_hooks.ts";
+import { presentMessage } from "./present.ts";
 import { type Compaction, compactMessages, DEFAULT_KEEP_TAIL } from "./compact.ts";
 import { CostTracker, type PriceLookup } from "./cost.ts";
 import type { AgentEvent } from "./events.ts";
@@ -52,6 +54,10 @@ export interface AgentOptions {
   price?: PriceLookup;
   /** Cumulative usage of a resumed session. */
   usageSeed?: Usage;
+  /** The confirm gate and guards' asks; by default no gate and nobody to ask. */
+  approvals?: Approvals;
+  /** The jail (/jail, /unjail); by default one rooted at `cwd`, unlocked. */
+  jail?: Jail;
 }
 
 /** What one prompt produced. */
@@ -101,6 +107,8 @@ export class Agent {
   #session: SessionSink;
   #messages: Message[];
   #cost: CostTracker;
+  readonly #approvals: Approvals;
+  readonly #jail: Jail;
   #listeners = new Set<(event: AgentEvent) => void>();
   #busy = false;
   #idle: Promise<void> = Promise.resolve();
@@ -120,6 +128,18 @@ export class Agent {
     this.#session = options.session ?? NO_SESSION;
     this.#messages = [...(options.history ?? [])];
     this.#cost = new CostTracker(options.price, options.usageSeed);
+    this.#approvals = options.approvals ?? new Approvals();
+    this.#jail = options.jail ?? new Jail(options.cwd);
+  }
+
+  /** The jail the built-in tools obey. */
+  get jail(): Jail {
+    return this.#jail;
+  }
+
+  /** The confirm gate and who answers it. */
+  get approvals(): Approvals {
+    return this.#approvals;
   }
 
   /** Listens to every event; returns the unsubscribe function. */
@@ -167,7 +187,16 @@ export class Agent {
 
   /** Switches the model; a running prompt uses it from its next model call. */
   setModel(model: string): void {
+    const previous = this.#model;
     this.#model = model;
+    if (previous !== model) {
+      this.#lifecycle({
+        event: "model_change",
+        provider: this.#provider.name,
+        model,
+        previousModel: previous,
+      });
+    }
   }
 
   /** Rebuilds the tool list (extension tools registered late become visible). */
@@ -197,20 +226,39 @@ export class Agent {
     this.#lifecycle({ event: "session_start" });
   }
 
+  /** Tells extensions the session is ending (before the host shuts them down). */
+  emitSessionEnd(reason: string): void {
+    this.#lifecycle({ event: "session_end", reason });
+  }
+
   /** Runs one prompt to completion; never throws for model or tool failures. */
   async prompt(input: PromptInput, options: { signal?: AbortSignal } = {}): Promise<TurnResult> {
     this.#begin();
     const signal = options.signal ?? new AbortController().signal;
     try {
       this.#cost.startTurn();
-      const content = typeof input === "string" ? [{ type: "text" as const, text: input }] : input;
-      const user: UserMessage = { role: "user", content, time: now() };
-      await this.#append(user);
-      this.#emit({ type: "user_message", message: user });
-      const result = await this.#run(signal);
+      const given = typeof input === "string" ? [{ type: "text" as const, text: input }] : input;
+      const text = given.flatMap((b) => b.type === "text" ? [b.text] : []).join("\n");
+      this.#lifecycle({ event: "user_prompt", text });
+      const hooked = await applyPromptHooks(this.#extensions, given, signal);
+      let result: TurnResult;
+      if (hooked.blocked) {
+        result = this.#result("error", hooked.message, "", undefined, 0);
+      } else {
+        const user: UserMessage = { role: "user", content: hooked.content, time: now() };
+        await this.#append(user);
+        this.#emit({ type: "user_message", message: user });
+        result = await this.#run(signal);
+      }
       if (result.stop === "error") {
         this.#emit({ type: "error", message: result.error ?? "the turn failed" });
       }
+      this.#lifecycle({
+        event: "agent_end",
+        stop: result.stop,
+        steps: result.steps,
+        ...(result.error !== undefined ? { error: result.error } : {}),
+      });
       this.#emit({ type: "done", stop: result.stop });
       return result;
     } finally {
@@ -226,6 +274,7 @@ export class Agent {
     const signal = options.signal ?? new AbortController().signal;
     try {
       let done: Compaction;
+      this.#lifecycle({ event: "compaction", phase: "before" });
       try {
         done = await compactMessages(
           this.#provider,
@@ -244,6 +293,7 @@ export class Agent {
       }
       this.#messages = done.messages;
       await this.#guardSession(() => this.#session.rewrite?.(this.#messages));
+      this.#lifecycle({ event: "compaction", phase: "after", summary: done.summary });
       this.#emit({ type: "compact_done", summary: done.summary });
       this.#emit({ type: "done", stop: "end" });
       return { stop: "end", summary: done.summary, tokensBefore: done.tokensBefore };
@@ -296,7 +346,11 @@ export class Agent {
       withheld = undefined;
       if (message) {
         await this.#append(message);
-        const shown = await this.#present(message, outcome.stop, signal);
+        const shown = await presentMessage(message, outcome.stop, signal, {
+          extensions: this.#extensions,
+          emit: (e) => this.#emit(e),
+          lifecycle: (e) => this.#lifecycle(e),
+        });
         text = shown.text;
         withheld = shown.withheld;
       }
@@ -332,6 +386,9 @@ export class Agent {
         extensions: this.#extensions,
         toolset: this.#toolset,
         cwd: this.#cwd,
+        approvals: this.#approvals,
+        jail: this.#jail,
+        lifecycle: (e: LifecycleEvent) => this.#lifecycle(e),
       };
       for (const call of calls) {
         if (signal.aborted) {
@@ -351,43 +408,6 @@ export class Agent {
       await this.#append(toolMessage(results));
       if (signal.aborted) return this.#result("aborted", undefined, text, withheld, step);
     }
-  }
-
-  /** Runs assistant_message interception and emits the (possibly rewritten) message. */
-  async #present(
-    message: AssistantMessage,
-    stop: StopReason,
-    signal: AbortSignal,
-  ): Promise<{ text: string; withheld?: string }> {
-    const original = message.content.flatMap((b) => b.type === "text" ? [b.text] : []);
-    const text = original.join("\n");
-    const holding = this.#extensions.intercepts("assistant_message");
-    if (stop === "aborted") {
-      // Text that was held back for an interceptor is not released unchecked.
-      if (!holding) this.#emit({ type: "assistant_message", message });
-      return { text: holding ? "" : text };
-    }
-    if (text === "") {
-      this.#emit({ type: "assistant_message", message });
-      return { text: "" };
-    }
-    const decision = await this.#extensions.interceptAssistantMessage(text, signal)
-      .catch(() => ({ block: false, text: undefined, reason: undefined, extension: undefined }));
-    if (decision.block) {
-      const reason = decision.reason?.trim() || "withheld by an extension";
-      const shown = { ...message, content: message.content.filter((b) => b.type !== "text") };
-      this.#emit({ type: "assistant_message", message: shown, blockedReason: reason });
-      return { text: "", withheld: reason };
-    }
-    let shown = message;
-    let visible = original.join("");
-    if (decision.text !== undefined) {
-      shown = { ...message, content: collapseText(message, decision.text) };
-      visible = decision.text;
-    }
-    this.#emit({ type: "assistant_message", message: shown });
-    this.#lifecycle({ event: "assistant_message", text: visible });
-    return { text: decision.text ?? text };
   }
 
   #request(signal: AbortSignal) {
@@ -476,18 +496,4 @@ export class Agent {
 
 function toolMessage(results: ToolResultBlock[]): ToolMessage {
   return { role: "tool", content: results, time: now() };
-}
-
-/** The message's text blocks collapsed into one replacement block at the first text's place. */
-function collapseText(message: AssistantMessage, text: string): AssistantMessage["content"] {
-  const out: AssistantMessage["content"] = [];
-  let placed = false;
-  for (const block of message.content) {
-    if (block.type !== "text") out.push(block);
-    else if (!placed) {
-      out.push({ type: "text", text });
-      placed = true;
-    }
-  }
-  return out;
 }

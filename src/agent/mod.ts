@@ -11,8 +11,19 @@ export type {
   LifecycleEvent,
   ToolCallContext,
   ToolCallDecision,
+  ToolResultDecision,
+  ToolRun,
   TurnStartDecision,
+  UserPromptDecision,
 } from "./extensions.ts";
+export { Approvals, CONFIRMED_BUILTINS, previewArgs } from "./approvals.ts";
+export type {
+  ApprovalAnswer,
+  ApprovalChoice,
+  ApprovalRequest,
+  ApprovalsOptions,
+  Approver,
+} from "./approvals.ts";
 export { NO_SESSION } from "./session_sink.ts";
 export type { SessionSink } from "./session_sink.ts";
 export { computeCost, CostTracker } from "./cost.ts";

@@ -1,11 +1,15 @@
-/** Running one tool call: interception, argument validation, execution, result mapping. */
+/**
+ * Running one tool call: interception, argument validation, approval, execution, result
+ * interception, result mapping.
+ */
 
 import { errorMessage } from "../errors/mod.ts";
 import type { ToolCallBlock, ToolResultBlock } from "../messages/mod.ts";
-import type { ToolOutput } from "../tools/mod.ts";
+import type { Jail, ToolOutput } from "../tools/mod.ts";
 import { ABORTED, raceAbort, withDeadline } from "./abort.ts";
 import type { AgentEvent } from "./events.ts";
-import type { AgentExtensions, ToolCallDecision } from "./extensions.ts";
+import type { Approvals } from "./approvals.ts";
+import type { AgentExtensions, LifecycleEvent, ToolCallDecision, ToolRun } from "./extensions.ts";
 import type { Toolset } from "./toolset.ts";
 
 /** The result text recorded for a call that never got a result because the turn stopped. */
@@ -20,6 +24,11 @@ export interface ToolRunHooks {
   extensions: AgentExtensions;
   toolset: Toolset;
   cwd: string;
+  approvals: Approvals;
+  /** The session's jail, handed to every tool. */
+  jail?: Jail;
+  /** Sends a lifecycle event to subscribed extensions. */
+  lifecycle(event: LifecycleEvent): void;
 }
 
 /** An error result with one text block. */
@@ -37,7 +46,8 @@ export function errorResult(callId: string, text: string, extension?: string): T
 /**
  * Runs one call and emits its tool_result event. Order: unknown-name check, tool_call
  * interception (for built-in and extension tools alike), validation of the final args
- * against the tool's schema, execution. Every failure becomes an error result the model
+ * against the tool's schema, approval (confirm gate or a guard's ask, on the final args),
+ * execution, tool_result interception. Every failure becomes an error result the model
  * can act on; nothing here throws.
  */
 export async function runToolCall(
@@ -98,29 +108,93 @@ export async function runToolCall(
     }
   }
 
+  const needs = hooks.approvals.needsApproval(call.name, extension !== undefined, !!decision.ask);
+  if (needs) {
+    const verdict = await hooks.approvals.decide(
+      { toolId: call.id, tool: call.name, args },
+      decision.ask,
+      signal,
+      (request) =>
+        hooks.lifecycle({
+          event: "tool_confirmation_requested",
+          toolId: call.id,
+          toolName: call.name,
+          toolArgs: args,
+          ...(request.reason ? { reason: request.reason } : {}),
+        }),
+    );
+    if (signal.aborted) return finish(errorResult(call.id, ABORTED_RESULT_TEXT, extension));
+    if (!verdict.allow) return finish(errorResult(call.id, verdict.reason, extension), verdict.by);
+  }
+
+  const started = performance.now();
+  const output = await execute(entry, args, call, hooks, signal);
+  if (output === ABORTED) return finish(errorResult(call.id, ABORTED_RESULT_TEXT, extension));
+  const run = {
+    id: call.id,
+    name: call.name,
+    args,
+    content: output.content,
+    isError: output.isError,
+    durationMs: Math.round(performance.now() - started),
+  };
+  const final = await afterTool(hooks, run, signal);
+  hooks.lifecycle({
+    event: "tool_result",
+    toolId: call.id,
+    toolName: call.name,
+    toolArgs: args,
+    content: final.content,
+    isError: final.isError,
+    durationMs: run.durationMs,
+  });
+  const block: ToolResultBlock = {
+    type: "tool_result",
+    callId: call.id,
+    content: final.content,
+    isError: final.isError,
+  };
+  if (extension) block.extension = extension;
+  return finish(block);
+}
+
+async function execute(
+  entry: NonNullable<ReturnType<Toolset["get"]>>,
+  args: Record<string, unknown>,
+  call: ToolCallBlock,
+  hooks: ToolRunHooks,
+  signal: AbortSignal,
+): Promise<ToolOutput | typeof ABORTED> {
   const work = entry.run(args, {
     cwd: hooks.cwd,
     signal,
     callId: call.id,
+    ...(hooks.jail ? { jail: hooks.jail } : {}),
     onProgress: (text) => hooks.emit({ type: "tool_progress", id: call.id, text }),
   }).catch((err): ToolOutput => ({
     content: [{ type: "text", text: errorMessage(err) }],
     isError: true,
   }));
-  let output = await raceAbort(work, signal);
-  if (output === ABORTED) {
-    // The tool has the signal; give it a moment to stop cleanly and report what it did.
-    output = await withDeadline<ToolOutput | typeof ABORTED>(work, ABORT_GRACE_MS, ABORTED);
-    if (output === ABORTED) return finish(errorResult(call.id, ABORTED_RESULT_TEXT, extension));
+  const output = await raceAbort(work, signal);
+  if (output !== ABORTED) return output;
+  // The tool has the signal; give it a moment to stop cleanly and report what it did.
+  return await withDeadline<ToolOutput | typeof ABORTED>(work, ABORT_GRACE_MS, ABORTED);
+}
+
+/** tool_result interception; a failing chain leaves the result as the tool made it. */
+async function afterTool(
+  hooks: ToolRunHooks,
+  run: ToolRun,
+  signal: AbortSignal,
+): Promise<{ content: ToolOutput["content"]; isError: boolean }> {
+  const intercept = hooks.extensions.interceptToolResult;
+  if (!intercept || !hooks.extensions.intercepts("tool_result")) return run;
+  try {
+    const decided = await raceAbort(intercept.call(hooks.extensions, run, signal), signal);
+    return decided === ABORTED ? run : decided;
+  } catch {
+    return run;
   }
-  const block: ToolResultBlock = {
-    type: "tool_result",
-    callId: call.id,
-    content: output.content,
-    isError: output.isError,
-  };
-  if (extension) block.extension = extension;
-  return finish(block);
 }
 
 async function intercept(

@@ -90,6 +90,8 @@ export function buildProgram(output: Output) {
       "--ext-trace <file>",
       "record every extension frame in and out, with timestamps, as JSON lines in <file>",
     )
+    .option("--no-yolo", "confirm gate: ask before write, edit, bash and extension tools")
+    .option("--yolo", 'no confirm gate (default unless config.json says "yolo": false)')
     .option("--debug", "show stack traces and causes of errors");
 
   addRunGrantOptions(program);

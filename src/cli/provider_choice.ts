@@ -8,6 +8,8 @@ import { type Catalog, type CredentialEnv, findApiKey, type ModelInfo } from "..
 export interface ModelSettings {
   provider?: string;
   model?: string;
+  /** `"yolo": false` turns the confirm gate on by default (`--yolo`/`--no-yolo` override). */
+  yolo?: boolean;
 }
 
 /** Reads `$ZOT_HOME/config.json` (missing is fine; broken is a ConfigError). */
@@ -39,6 +41,7 @@ export async function readModelSettings(paths: ZotPaths): Promise<ModelSettings>
   return {
     provider: typeof record.provider === "string" && record.provider ? record.provider : undefined,
     model: typeof record.model === "string" && record.model ? record.model : undefined,
+    yolo: typeof record.yolo === "boolean" ? record.yolo : undefined,
   };
 }
 

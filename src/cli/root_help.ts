@@ -41,6 +41,10 @@ Options:
                                  extension to its log folder
   --ext-trace <file>             record every extension frame in and out, with
                                  timestamps, as JSON lines in <file>
+  --no-yolo                      confirm gate: ask before write, edit, bash and
+                                 extension tools
+  --yolo                         no confirm gate (default unless config.json
+                                 says "yolo": false)
   --debug                        show stack traces and causes of errors
   -h, --help                     show help
 

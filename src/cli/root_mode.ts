@@ -65,6 +65,7 @@ function modeContext(parts: ModeParts): ModeContext {
     agent: parts.agent,
     slash: slashHost(parts.extensions.host),
     bus: parts.extensions.bus,
+    dialogs: parts.extensions.dialogs,
     output: parts.output,
     version: ZOT_VERSION,
     models: () =>

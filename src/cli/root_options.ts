@@ -37,6 +37,8 @@ export interface RootFlags {
   extTrace?: string;
   /** `--allow-*`/`--deny-*`: a one-run grant for `--ext` extensions. */
   runGrant?: PermissionRequest;
+  /** `--yolo` (true), `--no-yolo` (false), or neither (config.json decides). */
+  yolo?: boolean;
 }
 
 function str(value: unknown): string | undefined {
@@ -87,5 +89,6 @@ export function rootFlags(options: Record<string, unknown>): RootFlags {
     extAudit: options.extAudit === true,
     extTrace: str(options.extTrace),
     runGrant: runGrantFrom(options),
+    yolo: typeof options.yolo === "boolean" ? options.yolo : undefined,
   };
 }

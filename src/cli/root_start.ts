@@ -5,7 +5,7 @@
  */
 
 import { basename, dirname, resolve } from "node:path";
-import { Agent, buildSystemPrompt } from "../agent/mod.ts";
+import { Agent, Approvals, buildSystemPrompt } from "../agent/mod.ts";
 import { BUILTIN_COMMAND_NAMES } from "../commands/mod.ts";
 import { type ZotPaths } from "../config/mod.ts";
 import { ConfigError, ProviderError, UsageError } from "../errors/mod.ts";
@@ -18,7 +18,13 @@ import {
   projectExtensionsDir,
   sweepStaging,
 } from "../extensions/mod.ts";
-import { agentExtensions, ExtensionBus, keylessProvider, PanelBus } from "../modes/mod.ts";
+import {
+  agentExtensions,
+  DialogBus,
+  ExtensionBus,
+  keylessProvider,
+  PanelBus,
+} from "../modes/mod.ts";
 import {
   type BoundProvider,
   type Catalog,
@@ -87,6 +93,8 @@ export interface ProviderPhase {
   provider: BoundProvider;
   catalog: Catalog;
   credentials: { ok: boolean; hint?: string };
+  /** config.json's `yolo` (false turns the confirm gate on). */
+  yolo?: boolean;
 }
 
 /**
@@ -115,7 +123,7 @@ export async function startProvider(
       env,
       catalog,
     });
-    return { providerName, provider, catalog, credentials: { ok: true } };
+    return { providerName, provider, catalog, credentials: { ok: true }, yolo: settings.yolo };
   } catch (err) {
     if (!(deferKey && err instanceof ProviderError && err.code === "missing_api_key")) throw err;
     const provider = keylessProvider(providerName, catalog.resolve(providerName, modelId), err);
@@ -124,6 +132,7 @@ export async function startProvider(
       provider,
       catalog,
       credentials: { ok: false, hint: err.hint ?? err.message },
+      yolo: settings.yolo,
     };
   }
 }
@@ -151,6 +160,8 @@ export interface ExtensionPhase {
   panelBus: PanelBus;
   /** Required extensions, with why zot did not start those it did not (see ext_gate.ts). */
   required: Map<string, string>;
+  /** Extension dialogs (protocol 1.1), shown by whichever mode runs. */
+  dialogs: DialogBus;
   /** Discovers and plans again (for /reload-ext), with the same flags; never asks. */
   plan(): Promise<{ specs: LaunchSpec[]; errors: string[]; required: Map<string, string> }>;
 }
@@ -170,6 +181,7 @@ export async function startExtensions(
 ): Promise<ExtensionPhase> {
   const bus = new ExtensionBus();
   const panelBus = new PanelBus();
+  const dialogs = new DialogBus();
   // --ext paths are typed relative to the shell's folder, not to --cwd (also on /reload-ext).
   const explicit = flags.extPaths.map((p) => resolve(p));
   // A zot killed mid-install left a hidden staging folder; this start removes it.
@@ -214,6 +226,7 @@ export async function startExtensions(
         if (s.state !== "starting") settled.add(s.name);
         bus.status(s);
       },
+      onUiRequest: (r) => dialogs.ask(r),
     },
   ).finally(() => clearTimeout(slow));
   const host = await (exit ? Promise.race([starting, exit]) : starting).catch(async (err) => {
@@ -227,6 +240,7 @@ export async function startExtensions(
     bus,
     panelBus,
     required: first.required,
+    dialogs,
     plan: async () => {
       const held: string[] = [];
       const again = await plan(false, (line) => held.push(line));
@@ -307,6 +321,10 @@ export async function startAgent(
     history: session?.loaded,
     usageSeed: session?.cumulative,
     price: (model) => catalog.find(providerName, model)?.price,
+    approvals: new Approvals({
+      gate: flags.yolo === undefined ? parts.provider.yolo === false : !flags.yolo,
+      explicitYolo: flags.yolo === true,
+    }),
   });
   for (const s of agent.toolset.shadowed) {
     output.err(

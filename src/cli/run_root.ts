@@ -135,6 +135,7 @@ async function startAndRun(
   const session: SessionSlot = { current: undefined };
   let extensions: ExtensionPhase | undefined;
   let offStatus = () => {};
+  let endSession: (() => void) | undefined;
   try {
     extensions = await startExtensions(flags, cwd, paths, model, output, interrupts.exit);
     const { host } = extensions;
@@ -158,6 +159,7 @@ async function startAndRun(
       if (s.state === "quarantined" || s.state === "ready") agent.refreshTools();
     });
     agent.emitSessionStart();
+    endSession = () => agent.emitSessionEnd("exit");
     const run = runMode({
       flags,
       prompt,
@@ -183,6 +185,7 @@ async function startAndRun(
     closed?.dispose();
     offStatus();
     interrupts.dispose();
+    endSession?.();
     await session.current?.close().catch((err) =>
       output.err(`zot: closing the session: ${errorMessage(err)}\n`)
     );

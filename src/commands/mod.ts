@@ -15,6 +15,7 @@ export type {
   InteractivePort,
   ListedCommand,
   ModeName,
+  SafetyPort,
 } from "./registry.ts";
 export {
   commandsTable,

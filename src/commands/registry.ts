@@ -28,6 +28,14 @@ export interface InteractivePort {
   exit(): void | Promise<void>;
 }
 
+/** The confirm gate and the jail, in the modes that have them (rpc and the TUI). */
+export interface SafetyPort {
+  /** `/yolo`: no more approvals this session; returns what to tell the user. */
+  yolo(): string;
+  /** `/jail [--net]` and `/unjail`; returns what to tell the user. */
+  jail(locked: boolean, network: boolean): string;
+}
+
 /** What a mode lets a built-in do; each mode implements it once. */
 export interface CommandPort {
   readonly mode: ModeName;
@@ -41,6 +49,10 @@ export interface CommandPort {
   extensionCommands(): readonly ListedCommand[];
   /** Present only in the interactive mode. */
   readonly interactive?: InteractivePort;
+  /** Present in the modes that run /yolo, /jail and /unjail. */
+  readonly safety?: SafetyPort;
+  /** Shows a one-line note (falls back to help's display when absent). */
+  notice?(text: string): void | Promise<void>;
 }
 
 /** One built-in command. */
@@ -71,6 +83,22 @@ function tui(port: CommandPort): InteractivePort {
     });
   }
   return port.interactive;
+}
+
+const SAFE_MODES: readonly ModeName[] = ["rpc", "interactive"];
+
+/** The safety port; the registry only routes /yolo, /jail and /unjail to modes with one. */
+function safety(port: CommandPort): SafetyPort {
+  if (!port.safety) {
+    throw new UsageError(`the confirm gate and the jail cannot change in the ${port.mode} mode`, {
+      hint: "use --yolo / --no-yolo, or run zot interactively or as zot rpc",
+    });
+  }
+  return port.safety;
+}
+
+function say(port: CommandPort, text: string): void | Promise<void> {
+  return port.notice ? port.notice(text) : port.help(text);
 }
 
 /** Built-ins, in the order the popup, /help and the docs show them. */
@@ -125,6 +153,27 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
     modes: INTERACTIVE,
     cancelsTurn: always,
     run: (_args, port) => tui(port).reloadExtensions(),
+  },
+  {
+    name: "yolo",
+    description: "stop asking before tools run, for the rest of the session",
+    modes: SAFE_MODES,
+    cancelsTurn: never,
+    run: (_args, port) => say(port, safety(port).yolo()),
+  },
+  {
+    name: "jail",
+    description: "keep file tools in the project and sandbox bash (/jail --net allows network)",
+    modes: SAFE_MODES,
+    cancelsTurn: never,
+    run: (args, port) => say(port, safety(port).jail(true, args.trim() === "--net")),
+  },
+  {
+    name: "unjail",
+    description: "let tools reach outside the project again",
+    modes: SAFE_MODES,
+    cancelsTurn: never,
+    run: (_args, port) => say(port, safety(port).jail(false, false)),
   },
   {
     name: "exit",

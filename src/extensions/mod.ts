@@ -133,10 +133,16 @@ export type {
   NotifyLevel,
   PanelClose,
   PanelRender,
+  PromptVerdict,
   ReadyVia,
   ReloadSummary,
   TextVerdict,
   ToolCallVerdict,
+  ToolResultInput,
+  ToolResultVerdict,
+  UiAnswer,
+  UiRequest,
+  V11LifecycleEvent,
   Verdict,
 } from "./runtime/mod.ts";
 export {

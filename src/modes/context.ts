@@ -3,6 +3,7 @@
 import type { Agent } from "../agent/mod.ts";
 import type { ExtStatusView } from "./ext_status.ts";
 import { sanitizeLine, sanitizeText } from "../text/mod.ts";
+import type { DialogBus } from "./dialogs.ts";
 
 /** A slash command an extension registered. */
 export interface SlashCommandInfo {
@@ -192,6 +193,8 @@ export interface ModeContext {
   slash: SlashHost;
   bus: ExtensionBus;
   output: ModeOutput;
+  /** Extension dialogs (protocol 1.1); absent: nobody can answer them. */
+  dialogs?: DialogBus;
   /** The running zot version. */
   version: string;
   /** Models of the catalog (for get_models and set_model). */

@@ -11,11 +11,15 @@ import type {
   InterceptPoint,
   LifecycleEvent as AgentLifecycleEvent,
   ToolCallDecision,
+  ToolResultDecision,
+  ToolRun,
   TurnStartDecision,
+  UserPromptDecision,
 } from "../agent/mod.ts";
 import { errorMessage } from "../errors/mod.ts";
 import type { ImageBlock, TextBlock } from "../messages/mod.ts";
 import type { JsonSchema } from "../schema/mod.ts";
+import type { LifecycleEvent as HostLifecycleEvent } from "../extensions/mod.ts";
 import type { SlashCommandInfo, SlashHost, SlashOutcome } from "./context.ts";
 
 type Block = { action: "block"; extension: string; reason: string };
@@ -41,23 +45,16 @@ export interface HostPort {
     args: Record<string, unknown>,
     options?: { signal?: AbortSignal; onProgress?: (progress: ToolProgress) => void },
   ): Promise<{ content: (TextBlock | ImageBlock)[]; isError: boolean; extension: string }>;
-  emit(
-    event:
-      | { event: "session_start" }
-      | { event: "turn_start"; step: number }
-      | { event: "turn_end"; stop: string; error?: string }
-      | {
-        event: "tool_call";
-        toolId: string;
-        toolName: string;
-        toolArgs: Record<string, unknown>;
-      }
-      | { event: "assistant_message"; text: string },
-  ): void;
+  emit(event: HostLifecycleEvent): void;
   interceptToolCall(
     call: { id: string; name: string; args: Record<string, unknown> },
   ): Promise<
-    { action: "allow"; args: Record<string, unknown>; rewrittenBy: string[] } | Block
+    {
+      action: "allow";
+      args: Record<string, unknown>;
+      rewrittenBy: string[];
+      ask?: { extension: string; reason?: string };
+    } | Block
   >;
   interceptTurnStart(step: number): Promise<{ action: "allow" } | Block>;
   interceptAssistantMessage(
@@ -65,6 +62,17 @@ export interface HostPort {
   ): Promise<{ action: "allow"; text: string; rewrittenBy: string[] } | Block>;
   /** Whether any running extension intercepts this point (optional in older hosts). */
   intercepts?(point: InterceptPoint): boolean;
+  /** Protocol 1.1 chains (optional in older hosts). */
+  interceptToolResult?(run: ToolRun): Promise<ToolResultDecision>;
+  interceptUserPrompt?(text: string): Promise<
+    | {
+      action: "allow";
+      text: string;
+      context: { extension: string; text: string }[];
+      rewrittenBy: string[];
+    }
+    | Block
+  >;
 }
 
 /** The host as the agent's extensions. */
@@ -117,9 +125,33 @@ export function agentExtensions(host: HostPort): AgentExtensions {
       if (verdict.action === "block") {
         return { block: true, reason: verdict.reason, extension: verdict.extension };
       }
-      if (verdict.rewrittenBy.length === 0) return { block: false };
-      return { block: false, args: verdict.args, rewrittenBy: verdict.rewrittenBy.join(", ") };
+      const ask = verdict.ask ? { ask: verdict.ask } : {};
+      if (verdict.rewrittenBy.length === 0) return { block: false, ...ask };
+      return {
+        block: false,
+        args: verdict.args,
+        rewrittenBy: verdict.rewrittenBy.join(", "),
+        ...ask,
+      };
     },
+    ...(host.interceptToolResult
+      ? { interceptToolResult: (run) => host.interceptToolResult!(run) }
+      : {}),
+    ...(host.interceptUserPrompt
+      ? {
+        interceptUserPrompt: async (text): Promise<UserPromptDecision> => {
+          const verdict = await host.interceptUserPrompt!(text);
+          if (verdict.action === "block") {
+            return { block: true, reason: verdict.reason, extension: verdict.extension };
+          }
+          return {
+            block: false,
+            ...(verdict.rewrittenBy.length ? { text: verdict.text } : {}),
+            context: verdict.context,
+          };
+        },
+      }
+      : {}),
     interceptAssistantMessage: async (text): Promise<AssistantMessageDecision> => {
       const verdict = await host.interceptAssistantMessage(text);
       if (verdict.action === "block") {

@@ -20,6 +20,7 @@ import type {
   UiEvent,
 } from "../tui/mod.ts";
 import type { ModeContext } from "./context.ts";
+import { askThroughTui, tuiSafety } from "./tui_asks.ts";
 
 /** Whether stdin and stdout are both terminals (the TUI needs both). */
 export function hasTty(): boolean {
@@ -208,6 +209,7 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
       credentialHint: opts.credentials.hint,
     }),
     history: (): Message[] => [...agent.messages],
+    safety: tuiSafety(ctx),
     subscribe(listener) {
       const offs = [
         agent.subscribe(listener),
@@ -226,6 +228,7 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
           listener({ type: "ext_status", extension: s.name, state: s.state })
         ),
         opts.panelBus?.on(listener) ?? (() => {}),
+        askThroughTui(ctx, listener),
       ];
       return () => offs.forEach((off) => off());
     },

@@ -10,7 +10,10 @@ export type {
   SlashOutcome,
   Submission,
 } from "./context.ts";
+export { DialogBus } from "./dialogs.ts";
+export type { Dialog, DialogAnswer, DialogHandler } from "./dialogs.ts";
 export { runPrint } from "./print.ts";
+export { safetyPort } from "./safety.ts";
 export { runJson } from "./json.ts";
 export { RPC_MAX_LINE_BYTES, runRpc, timingSafeEqual } from "./rpc.ts";
 export type { RpcOptions } from "./rpc.ts";

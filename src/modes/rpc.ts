@@ -15,6 +15,8 @@ import { eventToWire, messageToWire, usageToWire, type WireObject } from "./wire
 import { WorkQueue } from "./rpc_work.ts";
 import { extStatusToWire } from "./ext_status.ts";
 import { sanitizeText } from "../text/mod.ts";
+import { RpcPrompts } from "./rpc_prompts.ts";
+import { safetyPort } from "./safety.ts";
 
 /** Longest accepted command line (images travel inline as base64). */
 export const RPC_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -79,6 +81,7 @@ class RpcServer {
   #offs: (() => void)[] = [];
   #autoSubmit: boolean;
   #submits = 0;
+  #prompts: RpcPrompts;
 
   constructor(ctx: ModeContext, token: string | undefined, autoSubmit: boolean) {
     this.#ctx = ctx;
@@ -105,6 +108,10 @@ class RpcServer {
     this.#offs.push(ctx.bus.onStatus((s) => {
       this.#write({ type: "ext_status", ...extStatusToWire(s) });
     }));
+    this.#prompts = new RpcPrompts((frame) => this.#write(frame));
+    ctx.agent.approvals.setApprover(this.#prompts.approver());
+    this.#offs.push(() => ctx.agent.approvals.setApprover(undefined));
+    if (ctx.dialogs) this.#offs.push(ctx.dialogs.setHandler(this.#prompts.dialogHandler()));
     this.#offs.push(ctx.bus.onSubmit((s) => this.#submitted(s.extension, s.text)));
   }
 
@@ -153,6 +160,8 @@ class RpcServer {
       }
     } finally {
       if (fatal) this.#work.abort();
+      // Nobody is left to answer: open questions are denied so the work can finish.
+      this.#prompts.closeAll();
       await Promise.all(this.#pending);
       await this.#work.whenIdle();
       for (const off of this.#offs) off();
@@ -248,6 +257,14 @@ class RpcServer {
         }
         this.#autoSubmit = command.enabled;
         return { data: { auto_submit: this.#autoSubmit } };
+      case "approve": {
+        const error = this.#prompts.answerApproval(command);
+        return error ? { error } : {};
+      }
+      case "ui_response": {
+        const error = this.#prompts.answerDialog(command);
+        return error ? { error } : {};
+      }
       case "command":
         return this.#command(command);
       case "list_commands":
@@ -343,7 +360,13 @@ class RpcServer {
     this.#commands.add(controller);
     let result;
     try {
-      result = await resolveSlash(slash, this.#ctx.slash, "rpc", controller.signal);
+      result = await resolveSlash(
+        slash,
+        this.#ctx.slash,
+        "rpc",
+        controller.signal,
+        safetyPort(this.#ctx.agent),
+      );
     } finally {
       this.#commands.delete(controller);
     }

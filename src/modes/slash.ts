@@ -3,7 +3,7 @@
  * then among extension commands, and the answer is resolved to what the mode should do.
  */
 
-import { type CommandPort, dispatch, type ModeName } from "../commands/mod.ts";
+import { type CommandPort, dispatch, type ModeName, type SafetyPort } from "../commands/mod.ts";
 import { errorMessage } from "../errors/mod.ts";
 import type { SlashInvocation } from "../protocol/mod.ts";
 import type { SlashHost } from "./context.ts";
@@ -24,13 +24,14 @@ export async function resolveSlash(
   host: SlashHost,
   mode: Exclude<ModeName, "interactive">,
   signal?: AbortSignal,
+  safety?: SafetyPort,
 ): Promise<SlashResult> {
   const { name, args } = invocation;
   const route = dispatch(name, mode);
   if (route.kind === "elsewhere") return { kind: "error", message: route.message };
   if (route.kind === "builtin") {
     try {
-      return await runBuiltin(route.command.run, args, host, mode);
+      return await runBuiltin(route.command.run, args, host, mode, safety);
     } catch (err) {
       return { kind: "error", message: `/${name}: ${errorMessage(err)}` };
     }
@@ -76,6 +77,7 @@ async function runBuiltin(
   args: string,
   host: SlashHost,
   mode: Exclude<ModeName, "interactive">,
+  safety?: SafetyPort,
 ): Promise<SlashResult> {
   let result: SlashResult = { kind: "noop" };
   await run(args, {
@@ -84,6 +86,7 @@ async function runBuiltin(
     prompt: (text) => void (result = { kind: "prompt", text, source: "zot" }),
     compact: () => void (result = { kind: "compact" }),
     extensionCommands: () => host.commands(),
+    ...(safety ? { safety } : {}),
   });
   return result;
 }

@@ -27,6 +27,8 @@ const hello = z.object({
   name: z.string().min(1, "hello needs a non-empty name"),
   version: optString,
   capabilities: z.array(z.string()).nullish().transform((v) => v ?? []),
+  /** Protocol 1.1: the revision the extension speaks; absent means v1. */
+  protocol: optString,
 });
 
 const registerCommand = z.object({
@@ -90,6 +92,22 @@ const eventInterceptResponse = z.object({
   reason: optString,
   modified_args: z.unknown().optional(),
   replace_text: optString,
+  // protocol 1.1
+  ask: z.boolean().nullish().transform((v) => v ?? false),
+  additional_context: optString,
+  replace_content: optional(z.array(contentBlock)),
+  is_error: optional(z.boolean()),
+});
+
+/** Protocol 1.1: an extension asks the user something (confirm, select one, input text). */
+const uiRequest = z.object({
+  type: z.literal("ui_request"),
+  id: z.string().min(1, "ui_request needs an id"),
+  kind: z.enum(["confirm", "select", "input"]),
+  title: z.string(),
+  options: optional(z.array(z.string())),
+  default: optional(z.union([z.boolean(), z.string()])),
+  timeout_ms: optional(z.number().int().positive()),
 });
 
 const notify = z.object({
@@ -143,6 +161,7 @@ export const EXTENSION_FRAME_SCHEMAS = {
   panel_close: panelCloseFromExt,
   shutdown_ack: shutdownAck,
   progress,
+  ui_request: uiRequest,
 } as const;
 
 /** A frame type an extension may send. */
@@ -176,6 +195,8 @@ export type SubmitFrame = z.infer<typeof submit>;
 export type PanelRenderFrame = z.infer<typeof panelRender>;
 /** `panel_close` from the extension after validation. */
 export type PanelCloseFromExtensionFrame = z.infer<typeof panelCloseFromExt>;
+/** `ui_request` after validation (protocol 1.1). */
+export type UiRequestFrame = z.infer<typeof uiRequest>;
 /** `shutdown_ack` after validation. */
 export type ShutdownAckFrame = z.infer<typeof shutdownAck>;
 

@@ -10,6 +10,31 @@
 /** The protocol version sent in `hello_ack`. */
 export const PROTOCOL_VERSION = 1;
 
+/** The protocol revision a 1.1-aware host announces in `hello_ack.protocol`. */
+export const PROTOCOL_REVISION = "1.1";
+
+/** What this host supports beyond v1, as listed in `hello_ack.features`. */
+export const HOST_FEATURES = [
+  "events.v1_1",
+  "intercept.tool_result",
+  "intercept.user_prompt",
+  "intercept.tool_call.ask",
+  "ui_request",
+  "approvals",
+  "jail",
+] as const;
+
+/** Events added by protocol 1.1 (a v1 extension never subscribes to them, so never sees them). */
+export const V1_1_EVENT_NAMES = [
+  "user_prompt",
+  "tool_result",
+  "session_end",
+  "compaction",
+  "model_change",
+  "agent_end",
+  "tool_confirmation_requested",
+] as const;
+
 /** Lifecycle events an extension may subscribe to. */
 export const EVENT_NAMES = [
   "session_start",
@@ -17,10 +42,17 @@ export const EVENT_NAMES = [
   "turn_end",
   "tool_call",
   "assistant_message",
+  ...V1_1_EVENT_NAMES,
 ] as const;
 
 /** Events an extension may intercept (the contract has `tool_call`; the original added the others). */
-export const INTERCEPTABLE_EVENTS = ["tool_call", "turn_start", "assistant_message"] as const;
+export const INTERCEPTABLE_EVENTS = [
+  "tool_call",
+  "turn_start",
+  "assistant_message",
+  "tool_result",
+  "user_prompt",
+] as const;
 
 /** A lifecycle event name. */
 export type EventName = typeof EVENT_NAMES[number];
@@ -37,6 +69,10 @@ export interface HostInfo {
   cwd: string;
   extension_dir: string;
   data_dir: string;
+  /** Protocol 1.1: only sent to an extension whose `hello` carried `protocol`. */
+  protocol?: string;
+  /** Protocol 1.1: the host's feature names (see HOST_FEATURES). */
+  features?: string[];
 }
 
 /** `hello_ack`: the host's answer to `hello`. */
@@ -69,6 +105,43 @@ export interface EventPayload {
   tool_name?: string;
   tool_args?: Record<string, unknown>;
   text?: string;
+  // ---- protocol 1.1 fields (only on 1.1 events) ----
+  /** tool_result: the result's content blocks. */
+  content?: WireBlock[];
+  /** tool_result: whether the result is an error. */
+  is_error?: boolean;
+  /** tool_result: how long the tool ran. */
+  duration_ms?: number;
+  /** compaction: "before" or "after". */
+  phase?: "before" | "after";
+  /** compaction (after): the summary that replaced the older messages. */
+  summary?: string;
+  /** model_change: the new provider, model and the previous model. */
+  provider?: string;
+  model?: string;
+  previous_model?: string;
+  /** session_end / tool_confirmation_requested: why. */
+  reason?: string;
+  /** agent_end: how many model calls the prompt took. */
+  steps?: number;
+}
+
+/** A content block on the wire (protocol 1.1 events use the `tool_result` frame's shape). */
+export interface WireBlock {
+  type: "text" | "image";
+  text?: string;
+  mime_type?: string;
+  data?: string;
+}
+
+/** `ui_response`: the host's answer to an extension's `ui_request` (protocol 1.1). */
+export interface UiResponseFrame {
+  type: "ui_response";
+  id: string;
+  /** confirm: boolean; select: the chosen option; input: the text. */
+  value?: boolean | string;
+  /** The user dismissed the dialog, or nobody could answer before it timed out. */
+  cancelled?: boolean;
 }
 
 /** `event`: a subscribed lifecycle event. One-way. */
@@ -133,4 +206,5 @@ export type HostFrame =
   | PanelCloseFromHostFrame
   | PanelResizeFrame
   | CancelFrame
+  | UiResponseFrame
   | ShutdownFrame;

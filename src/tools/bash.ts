@@ -6,6 +6,7 @@
 
 import { delimiter, join } from "node:path";
 import { defineTool, fail } from "./args.ts";
+import { jailedArgv } from "./jail.ts";
 import { type CaptureLimits, DEFAULT_CAPTURE_LIMITS, OutputCapture } from "./output_capture.ts";
 import type { Tool, ToolContext, ToolOutput } from "./types.ts";
 
@@ -104,7 +105,10 @@ async function runCommand(
     };
   }
   const killGrace = options.killGraceMs ?? 2000;
-  const [exe, ...shellArgs] = options.shell ?? defaultShell();
+  const shell = options.shell ?? defaultShell();
+  const [exe, ...shellArgs] = context.jail?.locked
+    ? await jailedArgv(context.jail, context.cwd, shell)
+    : shell;
   const started = performance.now();
   let child: Deno.ChildProcess;
   try {

@@ -7,7 +7,8 @@ import { ToolError } from "../errors/mod.ts";
 import { defineTool, fail, isPlainObject } from "./args.ts";
 import { diffReplacements, type Replacement } from "./diff.ts";
 import { applyPreservingEndings, normalizeLineEndings } from "./line_endings.ts";
-import { atomicWrite, checkWritable, displayPath, resolvePath, statOrUndefined } from "./files.ts";
+import { atomicWrite, checkWritable, displayPath, statOrUndefined } from "./files.ts";
+import { jailedPath } from "./jail.ts";
 import type { Tool } from "./types.ts";
 
 interface EditPair {
@@ -60,7 +61,7 @@ export function editTool(): Tool {
       return { path, edits: args.edits as EditPair[] };
     },
     run: async (args, context) => {
-      const abs = resolvePath(context.cwd, args.path);
+      const abs = await jailedPath("edit", context, args.path);
       const shown = displayPath(context.cwd, abs);
       const info = await statOrUndefined(abs);
       if (!info) fail("edit", `file not found: ${abs}; use write to create a new file`);

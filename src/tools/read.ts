@@ -4,7 +4,8 @@ import { Buffer } from "node:buffer";
 import { extname } from "node:path";
 import type { ImageBlock, TextBlock } from "../messages/mod.ts";
 import { defineTool, fail } from "./args.ts";
-import { cutUtf8, displayPath, resolvePath, statOrUndefined } from "./files.ts";
+import { cutUtf8, displayPath, statOrUndefined } from "./files.ts";
+import { jailedPath } from "./jail.ts";
 import type { Tool, ToolOutput } from "./types.ts";
 
 /** Most lines one read returns. */
@@ -58,7 +59,7 @@ export function readTool(): Tool {
       };
     },
     run: async (args, context) => {
-      const abs = resolvePath(context.cwd, args.path);
+      const abs = await jailedPath("read", context, args.path);
       const shown = displayPath(context.cwd, abs);
       const info = await statOrUndefined(abs);
       if (!info) {

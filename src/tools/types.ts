@@ -1,6 +1,7 @@
 /** The tool contract: what the agent loop asks of a built-in tool. */
 
 import type { ImageBlock, TextBlock, ToolSpec } from "../messages/mod.ts";
+import type { Jail } from "./jail.ts";
 
 /** What a running tool may use. */
 export interface ToolContext {
@@ -10,6 +11,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Streams partial output (e.g. bash lines) to the UI. */
   onProgress?: (text: string) => void;
+  /** The session's jail; when locked, file tools stay in the project and bash is sandboxed. */
+  jail?: Jail;
 }
 
 /** A tool's answer. `isError` results go back to the model as errors it can act on. */

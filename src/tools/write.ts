@@ -2,14 +2,8 @@
 
 import { dirname } from "node:path";
 import { defineTool, fail } from "./args.ts";
-import {
-  atomicWrite,
-  checkWritable,
-  countLines,
-  displayPath,
-  resolvePath,
-  statOrUndefined,
-} from "./files.ts";
+import { atomicWrite, checkWritable, countLines, displayPath, statOrUndefined } from "./files.ts";
+import { jailedPath } from "./jail.ts";
 import type { Tool } from "./types.ts";
 
 interface WriteArgs {
@@ -39,7 +33,7 @@ export function writeTool(): Tool {
       return { path, content: args.content as string };
     },
     run: async (args, context) => {
-      const abs = resolvePath(context.cwd, args.path);
+      const abs = await jailedPath("write", context, args.path);
       const shown = displayPath(context.cwd, abs);
       const existing = await statOrUndefined(abs);
       if (existing?.isDirectory) {

@@ -6,7 +6,9 @@
 
 import type { AgentEvent } from "../agent/mod.ts";
 import { parseSlash } from "../protocol/mod.ts";
-import { type CommandPort, dispatch } from "../commands/mod.ts";
+import { type CommandPort, dispatch, type SafetyPort } from "../commands/mod.ts";
+import { UsageError } from "../errors/mod.ts";
+import { AskQueue } from "./asks.ts";
 import { KEYS_HELP } from "./commands.ts";
 import type { CommandOutcome, CommandReport, TuiController, UiEvent } from "./controller.ts";
 import { PanelView } from "./panel_view.ts";
@@ -46,6 +48,25 @@ export class ChatFlow {
   panel?: PanelView;
   /** The open /model or /sessions picker, if any; it gets the keys. */
   picker?: Picker;
+  /** Approvals and extension dialogs, one at a time. */
+  readonly #asks: AskQueue = new AskQueue({
+    openPicker: (spec) => this.#showPicker(spec),
+    closePicker: () => {
+      this.picker = undefined;
+      this.#view.render();
+    },
+    awaitText: (hint, take) => {
+      this.#textAnswer = take;
+      this.#view.status.setMessage(hint);
+      this.#view.render();
+    },
+    cancelText: () => {
+      if (this.#textAnswer) this.#view.status.clearMessage();
+      this.#textAnswer = undefined;
+    },
+  });
+  /** Set while a question wants the editor's next submit as its answer. */
+  #textAnswer?: (text: string) => void;
   #pending = new Set<Promise<unknown>>();
 
   constructor(controller: TuiController, view: FlowView, exit: () => void) {
@@ -62,6 +83,14 @@ export class ChatFlow {
 
   /** Handles what the editor submitted. */
   submitInput(raw: string): void {
+    const take = this.#textAnswer;
+    if (take) {
+      this.#textAnswer = undefined;
+      this.#view.status.clearMessage();
+      take(raw.trim());
+      this.#view.render();
+      return;
+    }
     const text = raw.trim();
     if (text === "") return;
     this.#view.editor.addToHistory(text);
@@ -217,6 +246,7 @@ export class ChatFlow {
   readonly #port: CommandPort = {
     mode: "interactive",
     help: (text) => this.#view.transcript.addNote("info", `${text}\n${KEYS_HELP}`),
+    notice: (text) => this.#view.transcript.addNote("info", text),
     prompt: (text) => this.#prompt(text),
     compact: async () => {
       this.#view.status.setMessage("compacting…");
@@ -231,7 +261,37 @@ export class ChatFlow {
       sessions: () => this.#sessions(),
       reloadExtensions: () => this.#reloadExtensions(),
     },
+    safety: {
+      yolo: () => this.#safety().yolo(),
+      jail: (locked, network) => this.#safety().jail(locked, network),
+    },
   };
+
+  #safety(): SafetyPort {
+    const safety = this.#controller.safety;
+    if (!safety) throw new UsageError("this TUI cannot change the confirm gate or the jail");
+    return safety;
+  }
+
+  /** Shows a picker whose cancel is the spec's own (a question's deny or cancel). */
+  #showPicker(spec: PickerSpec): void {
+    const close = () => {
+      this.picker = undefined;
+      this.#view.render();
+    };
+    this.picker = new Picker({
+      ...spec,
+      onPick: (value) => {
+        close();
+        spec.onPick(value);
+      },
+      onCancel: () => {
+        close();
+        spec.onCancel();
+      },
+    }, this.#view.theme);
+    this.#view.render();
+  }
 
   async #clear(): Promise<void> {
     const v = this.#view;
@@ -311,18 +371,7 @@ export class ChatFlow {
   }
 
   #openPicker(spec: Omit<PickerSpec, "onCancel">): void {
-    const close = () => {
-      this.picker = undefined;
-      this.#view.render();
-    };
-    this.picker = new Picker({
-      ...spec,
-      onPick: (value) => {
-        close();
-        spec.onPick(value);
-      },
-      onCancel: close,
-    }, this.#view.theme);
+    this.#showPicker({ ...spec, onCancel: () => {} });
   }
 
   #report(r: CommandReport): void {
@@ -371,6 +420,10 @@ export class ChatFlow {
       case "status_changed":
         v.status.info = this.#controller.status();
         v.refreshPopup();
+        break;
+      case "approval_request":
+      case "ui_request":
+        this.#asks.add(ev);
         break;
       case "usage":
         v.status.contextTokens = ev.usage.input + ev.usage.cacheRead + ev.usage.cacheWrite +

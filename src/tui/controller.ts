@@ -4,7 +4,8 @@
  * and tests drive the TUI with a scripted implementation.
  */
 
-import type { AgentEvent } from "../agent/mod.ts";
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest } from "../agent/mod.ts";
+import type { SafetyPort } from "../commands/mod.ts";
 import type { Message } from "../messages/mod.ts";
 import type { PanelSpec } from "../protocol/mod.ts";
 
@@ -43,7 +44,32 @@ export type HostUiEvent =
   /** An extension closed its panel (or died and the host closed it). */
   | { type: "panel_close"; extension: string; panelId: string }
   /** Provider, model, cwd or credentials changed; re-read `status()`. */
-  | { type: "status_changed" };
+  | { type: "status_changed" }
+  /** A tool call waits for the user (confirm gate or a guard's ask); answer exactly once. */
+  | {
+    type: "approval_request";
+    request: ApprovalRequest;
+    answer(answer: ApprovalAnswer): void;
+    /** Aborted when the turn was cancelled: the question is void. */
+    signal: AbortSignal;
+  }
+  /** An extension's dialog (protocol 1.1 ui_request); answer exactly once. */
+  | {
+    type: "ui_request";
+    dialog: DialogInfo;
+    answer(answer: { value: boolean | string } | { cancelled: true }): void;
+    /** Aborted when the dialog timed out or its extension went away. */
+    signal: AbortSignal;
+  };
+
+/** An extension dialog as the TUI shows it. */
+export interface DialogInfo {
+  extension: string;
+  kind: "confirm" | "select" | "input";
+  title: string;
+  options?: string[];
+  default?: boolean | string;
+}
 
 /** Anything the TUI renders from: the agent stream plus host events. */
 export type UiEvent = AgentEvent | HostUiEvent;
@@ -134,6 +160,8 @@ export interface TuiController {
    * and `status()` after) and new messages are written to it. Called only when idle.
    */
   resumeSession(path: string): Promise<CommandReport>;
+  /** /yolo, /jail, /unjail (absent: the TUI says they are not available). */
+  readonly safety?: SafetyPort;
   /** Called once when the TUI exits, before the terminal is restored. */
   close(): Promise<void>;
 }

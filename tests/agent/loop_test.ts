@@ -85,13 +85,16 @@ Deno.test("a tool round emits events in the original order and records every mes
   assertEquals(appended, ["user", "assistant", "tool", "assistant"]);
   assertEquals(usages.length, 2);
   assertEquals(ext.events.map((e) => e.event), [
+    "user_prompt",
     "turn_start",
     "assistant_message",
     "tool_call",
     "turn_end",
+    "tool_result",
     "turn_start",
     "assistant_message",
     "turn_end",
+    "agent_end",
   ]);
   // The second request carries the tool result back to the model.
   assertEquals(resultText(lastToolMessage(provider.requests[1].messages)), "echo: hi");

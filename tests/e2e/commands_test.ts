@@ -1,19 +1,26 @@
 /**
  * The built-in command registry, end to end: the real zot in print, json and rpc mode with a
- * real extension (tests/fixtures/e2e/squatter) that registers /skills and /yolo (names zot
- * once reserved without implementing them) and /help and /model (real built-ins). Each mode
+ * real extension (tests/fixtures/e2e/squatter) that registers /skills (a name zot once
+ * reserved without implementing it), /yolo (a built-in since issue 11) and /help and /model
+ * (real built-ins). Each mode
  * lists and runs exactly the registry's commands for it, says where the others work, and
  * never shadows an extension command whose name the registry does not hold.
  */
 
 import { join } from "node:path";
-import { BUILTIN_COMMANDS, commandsFor, type ModeName } from "../../src/commands/mod.ts";
+import { BUILTIN_COMMANDS, commandsFor, dispatch, type ModeName } from "../../src/commands/mod.ts";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
 import { FIXTURES, World } from "./support.ts";
 
 const SQUATTER = join(FIXTURES, "squatter");
 /** The squatter's commands no built-in takes, as /help lists them. */
-const EXTENSION_ONLY = ["skills", "yolo"];
+const EXTENSION_ONLY = ["skills"];
+/** Built-ins that change the confirm gate or the jail (rpc and the TUI only), and what they say. */
+const SAFETY: Record<string, string> = {
+  yolo: "yolo: tools run without asking",
+  jail: "jailed: file tools stay in",
+  unjail: "unjailed: tools may reach outside",
+};
 
 type Run = { code: number; stdout: string; stderr: string };
 
@@ -84,7 +91,9 @@ for (const mode of ["print", "json"] as const) {
         expect(r, world);
       } else {
         assertEquals(r.code, 1, `/${command.name}: ${r.stderr}`);
-        assertIncludes(r.stderr, `/${command.name} is only available in the interactive mode`);
+        const route = dispatch(command.name, mode);
+        assert.ok(route.kind === "elsewhere", command.name);
+        assertIncludes(r.stderr, route.message);
       }
     }
   });
@@ -99,7 +108,7 @@ for (const mode of ["print", "json"] as const) {
   });
 }
 
-Deno.test("rpc: list_commands lists exactly the registry's rpc built-ins; each runs; /skills and /yolo reach the extension", async () => {
+Deno.test("rpc: list_commands lists exactly the registry's rpc built-ins; each runs; /skills reaches the extension", async () => {
   const mode: ModeName = "rpc";
   await using world = await World.create([{ text: "studied" }]);
   const rpc = world.rpc(["--ext", SQUATTER]);
@@ -120,7 +129,9 @@ Deno.test("rpc: list_commands lists exactly the registry's rpc built-ins; each r
         continue;
       }
       assertEquals(answer.success, true, JSON.stringify(answer));
-      if (command.name === "help") {
+      if (command.name in SAFETY) {
+        assertIncludes(String((answer.data as { text: string }).text), SAFETY[command.name]);
+      } else if (command.name === "help") {
         const text = String((answer.data as { text: string }).text);
         assertEquals(helpSections(text).builtins, commandsFor(mode).map((c) => c.name));
       } else {

@@ -246,7 +246,7 @@ Deno.test("command runs slash commands; list_commands and list_tools describe wh
   assertEquals([bad.success, bad.error], [false, "extension /bad: broken"]);
   const list = await h.request({ id: "5", type: "list_commands" });
   const names = (list.data as { commands: Line[] }).commands.map((c) => c.name);
-  assertEquals(names, ["help", "compact", "study", "ask", "bad", "show"]);
+  assertEquals(names, ["help", "compact", "study", "yolo", "jail", "unjail", "ask", "bad", "show"]);
   const tools = await h.request({ id: "6", type: "list_tools" });
   assertEquals((tools.data as { tools: Line[] }).tools, []);
   await h.close();

@@ -6,7 +6,7 @@
 
 import { assert, assertEquals } from "../support/assert.ts";
 import { decodeLine } from "../../src/protocol/mod.ts";
-import { loadVectors } from "../support/protocol_vectors.ts";
+import { loadVectors, VECTORS_V1_1_DIR } from "../support/protocol_vectors.ts";
 
 const HOST_FRAME_TYPES = new Set([
   "hello_ack",
@@ -17,10 +17,11 @@ const HOST_FRAME_TYPES = new Set([
   "panel_key",
   "panel_close",
   "panel_resize",
+  "ui_response",
   "shutdown",
 ]);
 
-const vectors = await loadVectors();
+const vectors = [...await loadVectors(), ...await loadVectors(VECTORS_V1_1_DIR)];
 
 Deno.test("there is a vector for each scenario the SDKs must agree on", () => {
   const names = vectors.map((v) => v.name);

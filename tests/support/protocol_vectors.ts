@@ -32,15 +32,18 @@ export interface Vector {
 /** Absolute path of the vectors folder. */
 export const VECTORS_DIR = new URL("../../extensions/sdk/vectors/", import.meta.url).pathname;
 
-/** Every vector, sorted by file name. */
-export async function loadVectors(): Promise<Vector[]> {
+/** Absolute path of the protocol 1.1 vectors (their own demo extension). */
+export const VECTORS_V1_1_DIR = join(VECTORS_DIR, "v1_1");
+
+/** Every vector of a folder (the v1 ones by default), sorted by file name. */
+export async function loadVectors(dir: string = VECTORS_DIR): Promise<Vector[]> {
   const names: string[] = [];
-  for await (const entry of Deno.readDir(VECTORS_DIR)) {
+  for await (const entry of Deno.readDir(dir)) {
     if (entry.isFile && entry.name.endsWith(".json")) names.push(entry.name);
   }
   names.sort();
   return await Promise.all(
-    names.map(async (name) => JSON.parse(await Deno.readTextFile(join(VECTORS_DIR, name)))),
+    names.map(async (name) => JSON.parse(await Deno.readTextFile(join(dir, name)))),
   );
 }
 

@@ -125,6 +125,8 @@ Deno.test("interactive: command outcomes and panels go through the slash host an
   });
   try {
     h.vt.send("/");
+    await h.waitFor("/help ");
+    h.vt.send("\x1b[A"); // the popup shows 10 rows; Up wraps to the extension commands
     const popup = await h.waitFor("/board");
     assert.ok(!popup.includes("/gone"), "commands of exited extensions are not offered");
     h.vt.send("\x1b");

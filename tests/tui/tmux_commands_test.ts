@@ -2,7 +2,8 @@
  * The built-in command registry in the real zot TUI (tmux, provider server, and the real
  * extension tests/fixtures/e2e/squatter, which registers /skills, /yolo, /help and /model):
  * the popup lists exactly the registry's interactive built-ins, then the extension commands
- * no built-in shadows; /skills and /yolo run in the extension; /study runs here too.
+ * no built-in shadows; /skills runs in the extension, /yolo (a built-in since issue 11) in zot;
+ * /study runs here too.
  */
 
 import { commandsFor } from "../../src/commands/mod.ts";
@@ -26,19 +27,25 @@ Deno.test("tmux: the popup and /help hold exactly the registry's commands; unres
   try {
     await s.waitFor("type a message");
     await s.type("/");
-    const popup = (await s.waitFor("── extensions")).split("\n");
-    const divider = popup.findIndex((l) => l.includes("── extensions"));
     const names = (lines: string[]) =>
       lines.map((l) => /^[ ›] \/(\S+)/.exec(l)?.[1]).filter((n) => n !== undefined);
-    assertEquals(names(popup.slice(0, divider)), commandsFor("interactive").map((c) => c.name));
-    assertEquals(names(popup.slice(divider + 1)), ["skills"]);
-    await s.type("y");
-    const yolo = await s.waitFor((p) => !p.includes("/help ") && p.includes("/yolo"));
-    assertIncludes(yolo, "squatter's /yolo (squatter)");
+    // The popup shows 10 rows: the first screen, then (Up wraps to the end) the last one.
+    const first = names((await s.waitFor("/help ")).split("\n"));
+    await s.send(["Up"]);
+    const last = (await s.waitFor("── extensions")).split("\n");
+    const divider = last.findIndex((l) => l.includes("── extensions"));
+    const builtins = commandsFor("interactive").map((c) => c.name);
+    const seen = [...new Set([...first, ...names(last.slice(0, divider))])];
+    assertEquals(seen, builtins);
+    assertEquals(names(last.slice(divider + 1)), ["skills"]);
+    await s.send(["Escape"]);
+    await s.waitFor((p) => !p.includes("── extensions"));
+    await s.send(["C-u"]);
 
-    await s.type("olo go");
+    // /yolo is zot's now: the squatter's is shadowed and the built-in runs.
+    await s.type("/yolo go");
     await s.send(["Enter"]);
-    await s.waitFor("[squatter] squatter ran /yolo go");
+    await s.waitFor("yolo: tools run without asking");
     await s.type("/skills");
     await s.send(["Enter"]);
     await s.waitFor("[squatter] squatter ran /skills");

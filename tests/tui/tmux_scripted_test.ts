@@ -37,6 +37,8 @@ Deno.test("tmux: / shows the popup with extension commands; insert and display w
   const s = await start();
   try {
     await s.type("/");
+    await s.waitFor("/help ");
+    await s.send(["Up"]); // the popup shows 10 rows; Up wraps to the extension commands
     const popup = await s.waitFor("── extensions");
     assertIncludes(popup, "/board");
     assertIncludes(popup, "open a panel (kanban)");

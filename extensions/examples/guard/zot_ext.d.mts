@@ -25,6 +25,8 @@ export declare class Extension {
   readonly name: string;
   /** The version sent in `hello`, if any. */
   readonly version: string | undefined;
+  /** 1.1 dialogs: `await ext.ui.confirm("Deploy?")` while handling a command or tool call. */
+  readonly ui: Dialogs;
   /** Prefer `createExtension`. */
   constructor(options: ExtensionOptions);
   /** What the host said in `hello_ack`; undefined until it arrives. */
@@ -72,6 +74,8 @@ export declare function createExtension(options: ExtensionOptions): Extension;
 export interface ExtensionOptions {
   name: string;
   version?: string;
+  /** `"1.1"` announces protocol 1.1 (hello_ack then lists the host's features). */
+  protocol?: "1.1";
 }
 /** What a handler may report while it works; every field is optional. */
 export interface Progress {
@@ -107,9 +111,18 @@ export type ToolHandler<A> = (
 export type EventHandler = (event: EventFrame) => void | Promise<void>;
 /** The decisions each interceptable event accepts. */
 export interface InterceptDecisions {
-  tool_call: Allow | Block | Modify;
+  tool_call: Allow | Block | Modify | Ask;
   turn_start: Allow | Block;
   assistant_message: Allow | Block | ReplaceText;
+  /** 1.1: change the result before the model sees it (never blocks). */
+  tool_result: Allow | ResultPatch;
+  /** 1.1: block (reason shown to the user), rewrite, or add context. */
+  user_prompt: Allow | Block | PromptPatch;
+}
+/** 1.1 dialogs: ask the user while handling a command or a tool call. */
+export interface DialogOptions {
+  /** How long the host waits for the user (ms); then the default, else cancelled. */
+  timeoutMs?: number;
 }
 /** Decides whether an event may proceed; returning nothing allows it. */
 export type InterceptHandler<E extends InterceptableEvent> = (
@@ -121,6 +134,43 @@ export interface RunOptions {
   transport?: Transport;
   /** Route console.log & co. to stderr; defaults to true with the default transport. */
   routeConsole?: boolean;
+}
+/**
+ * Protocol 1.1 dialogs: `ext.ui.confirm/select/input` write a `ui_request` and resolve with
+ * the host's `ui_response` — the value, or `undefined` when the user cancelled, nobody could
+ * answer (zot -p without a default) or the extension is stopping.
+ */
+/** Asks the user things; reached as `ext.ui`. */
+export declare class Dialogs {
+  #private;
+  /** Used by the extension; `send` writes a frame. */
+  constructor(send: (frame: UiRequestFrame) => Promise<void>);
+  /** Yes or no; `undefined` when cancelled. */
+  confirm(
+    title: string,
+    options?: DialogOptions & {
+      default?: boolean;
+    },
+  ): Promise<boolean | undefined>;
+  /** One of `choices`; `undefined` when cancelled. */
+  select(
+    title: string,
+    choices: string[],
+    options?: DialogOptions & {
+      default?: string;
+    },
+  ): Promise<string | undefined>;
+  /** A line of text; `undefined` when cancelled. */
+  input(
+    title: string,
+    options?: DialogOptions & {
+      default?: string;
+    },
+  ): Promise<string | undefined>;
+  /** Delivers the host's answer. */
+  answer(frame: UiResponseFrame): void;
+  /** Resolves every open dialog as cancelled (shutdown). */
+  cancelAll(): void;
 }
 /** Values handlers return: command responses, tool results and intercept decisions. */
 /** What a command handler returns; the SDK adds `type` and `id`. */
@@ -185,14 +235,42 @@ export interface ReplaceText {
   block: false;
   replace_text: string;
 }
+/** 1.1: hands a tool call to the user, who allows or denies it in zot's prompt. */
+export interface Ask {
+  block: false;
+  ask: true;
+  reason?: string;
+}
+/** 1.1: changes a tool result before the model sees it (every field optional). */
+export interface ResultPatch {
+  block: false;
+  replace_content?: ContentBlock[];
+  is_error?: boolean;
+  additional_context?: string;
+}
+/** 1.1: rewrites a user prompt and/or adds context sent to the model with it. */
+export interface PromptPatch {
+  block: false;
+  replace_text?: string;
+  additional_context?: string;
+}
 /** Any intercept decision. */
-export type Decision = Allow | Block | Modify | ReplaceText;
+export type Decision = Allow | Block | Modify | ReplaceText | Ask | ResultPatch | PromptPatch;
 /** Lets the event proceed unchanged. */
 export declare function allow(): Allow;
 /** Refuses the event with a reason. */
 export declare function block(reason: string): Block;
 /** Rewrites a tool call's arguments. */
 export declare function modify(args: Record<string, unknown>): Modify;
+/** 1.1: asks the user whether the tool call may run. */
+export declare function ask(reason?: string): Ask;
+/** 1.1: adds context for the model (to a user prompt or a tool result). */
+export declare function addContext(text: string): ResultPatch & PromptPatch;
+/** 1.1: replaces a tool result's content (and optionally its error flag). */
+export declare function replaceResult(
+  content: ContentBlock[] | string,
+  isError?: boolean,
+): ResultPatch;
 /** Replaces an assistant message's text. */
 export declare function replaceText(text: string): ReplaceText;
 /** Splits a byte stream into NDJSON lines, however the bytes are chunked. */
@@ -213,7 +291,8 @@ export declare class LineSplitter {
   end(): string[];
 }
 /**
- * The zot extension wire protocol v1 as the SDK sees it: plain types, no runtime code.
+ * The zot extension wire protocol (v1 and its 1.1 superset) as the SDK sees it: plain
+ * types, no runtime code.
  *
  * What the host sends, and the event names, come from the host's own dependency-free
  * module (src/protocol/wire_types.ts), so there is one definition; the frames the SDK
@@ -231,6 +310,28 @@ export declare class LineSplitter {
  */
 /** The protocol version sent in `hello_ack`. */
 export declare const PROTOCOL_VERSION = 1;
+/** The protocol revision a 1.1-aware host announces in `hello_ack.protocol`. */
+export declare const PROTOCOL_REVISION = "1.1";
+/** What this host supports beyond v1, as listed in `hello_ack.features`. */
+export declare const HOST_FEATURES: readonly [
+  "events.v1_1",
+  "intercept.tool_result",
+  "intercept.user_prompt",
+  "intercept.tool_call.ask",
+  "ui_request",
+  "approvals",
+  "jail",
+];
+/** Events added by protocol 1.1 (a v1 extension never subscribes to them, so never sees them). */
+export declare const V1_1_EVENT_NAMES: readonly [
+  "user_prompt",
+  "tool_result",
+  "session_end",
+  "compaction",
+  "model_change",
+  "agent_end",
+  "tool_confirmation_requested",
+];
 /** Lifecycle events an extension may subscribe to. */
 export declare const EVENT_NAMES: readonly [
   "session_start",
@@ -238,12 +339,21 @@ export declare const EVENT_NAMES: readonly [
   "turn_end",
   "tool_call",
   "assistant_message",
+  "user_prompt",
+  "tool_result",
+  "session_end",
+  "compaction",
+  "model_change",
+  "agent_end",
+  "tool_confirmation_requested",
 ];
 /** Events an extension may intercept (the contract has `tool_call`; the original added the others). */
 export declare const INTERCEPTABLE_EVENTS: readonly [
   "tool_call",
   "turn_start",
   "assistant_message",
+  "tool_result",
+  "user_prompt",
 ];
 /** A lifecycle event name. */
 export type EventName = typeof EVENT_NAMES[number];
@@ -258,6 +368,10 @@ export interface HostInfo {
   cwd: string;
   extension_dir: string;
   data_dir: string;
+  /** Protocol 1.1: only sent to an extension whose `hello` carried `protocol`. */
+  protocol?: string;
+  /** Protocol 1.1: the host's feature names (see HOST_FEATURES). */
+  features?: string[];
 }
 /** `hello_ack`: the host's answer to `hello`. */
 export interface HelloAckFrame extends HostInfo {
@@ -286,6 +400,40 @@ export interface EventPayload {
   tool_name?: string;
   tool_args?: Record<string, unknown>;
   text?: string;
+  /** tool_result: the result's content blocks. */
+  content?: WireBlock[];
+  /** tool_result: whether the result is an error. */
+  is_error?: boolean;
+  /** tool_result: how long the tool ran. */
+  duration_ms?: number;
+  /** compaction: "before" or "after". */
+  phase?: "before" | "after";
+  /** compaction (after): the summary that replaced the older messages. */
+  summary?: string;
+  /** model_change: the new provider, model and the previous model. */
+  provider?: string;
+  model?: string;
+  previous_model?: string;
+  /** session_end / tool_confirmation_requested: why. */
+  reason?: string;
+  /** agent_end: how many model calls the prompt took. */
+  steps?: number;
+}
+/** A content block on the wire (protocol 1.1 events use the `tool_result` frame's shape). */
+export interface WireBlock {
+  type: "text" | "image";
+  text?: string;
+  mime_type?: string;
+  data?: string;
+}
+/** `ui_response`: the host's answer to an extension's `ui_request` (protocol 1.1). */
+export interface UiResponseFrame {
+  type: "ui_response";
+  id: string;
+  /** confirm: boolean; select: the chosen option; input: the text. */
+  value?: boolean | string;
+  /** The user dismissed the dialog, or nobody could answer before it timed out. */
+  cancelled?: boolean;
 }
 /** `event`: a subscribed lifecycle event. One-way. */
 export interface EventFrame extends EventPayload {
@@ -342,6 +490,7 @@ export type HostFrame =
   | PanelCloseFromHostFrame
   | PanelResizeFrame
   | CancelFrame
+  | UiResponseFrame
   | ShutdownFrame;
 /** Levels a `notify` frame may carry. */
 export type NotifyLevel = "info" | "success" | "warn" | "error";
@@ -353,6 +502,8 @@ export interface HelloFrame {
   name: string;
   version?: string;
   capabilities: string[];
+  /** Protocol 1.1: sent when the extension uses a 1.1 feature; absent means v1. */
+  protocol?: string;
 }
 /** `register_command`. */
 export interface RegisterCommandFrame {
@@ -415,6 +566,24 @@ export interface EventInterceptResponseFrame {
   reason?: string;
   modified_args?: Record<string, unknown>;
   replace_text?: string;
+  /** 1.1, tool_call: hand the decision to the user (with `reason`). */
+  ask?: boolean;
+  /** 1.1, user_prompt and tool_result: context for the model. */
+  additional_context?: string;
+  /** 1.1, tool_result: the content the model sees instead. */
+  replace_content?: ContentBlock[];
+  /** 1.1, tool_result: mark the result an error (or not). */
+  is_error?: boolean;
+}
+/** 1.1 `ui_request`: ask the user; the host answers with `ui_response`. */
+export interface UiRequestFrame {
+  type: "ui_request";
+  id: string;
+  kind: "confirm" | "select" | "input";
+  title: string;
+  options?: string[];
+  default?: boolean | string;
+  timeout_ms?: number;
 }
 /** `notify`: a one-way note for the user. */
 export interface NotifyFrame {
@@ -454,6 +623,7 @@ export type ExtensionFrame =
   | NotifyFrame
   | SubmitFrame
   | ProgressFrame
+  | UiRequestFrame
   | ShutdownAckFrame;
 /**
  * Tool argument schemas: the JSON Schema subset the SDK understands, the TypeScript type a

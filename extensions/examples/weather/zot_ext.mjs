@@ -118,6 +118,44 @@ function modify(args) {
     modified_args: args,
   };
 }
+function ask(reason) {
+  return reason
+    ? {
+      block: false,
+      ask: true,
+      reason,
+    }
+    : {
+      block: false,
+      ask: true,
+    };
+}
+function addContext(text) {
+  return {
+    block: false,
+    additional_context: text,
+  };
+}
+function replaceResult(content, isError) {
+  const blocks = typeof content === "string"
+    ? [
+      {
+        type: "text",
+        text: content,
+      },
+    ]
+    : content;
+  return isError === void 0
+    ? {
+      block: false,
+      replace_content: blocks,
+    }
+    : {
+      block: false,
+      replace_content: blocks,
+      is_error: isError,
+    };
+}
 function replaceText(text) {
   return {
     block: false,
@@ -190,19 +228,92 @@ var LineSplitter = class {
   }
 };
 
+// extensions/sdk/dialogs.ts
+var Dialogs = class {
+  #send;
+  #open = /* @__PURE__ */ new Map();
+  #last = 0;
+  /** Used by the extension; `send` writes a frame. */
+  constructor(send) {
+    this.#send = send;
+  }
+  /** Yes or no; `undefined` when cancelled. */
+  confirm(title, options = {}) {
+    return this.#ask("confirm", title, options);
+  }
+  /** One of `choices`; `undefined` when cancelled. */
+  select(title, choices, options = {}) {
+    return this.#ask("select", title, options, choices);
+  }
+  /** A line of text; `undefined` when cancelled. */
+  input(title, options = {}) {
+    return this.#ask("input", title, options);
+  }
+  /** Delivers the host's answer. */
+  answer(frame) {
+    const resolve = this.#open.get(frame.id);
+    if (!resolve) return;
+    this.#open.delete(frame.id);
+    resolve(frame.cancelled === true ? void 0 : frame.value);
+  }
+  /** Resolves every open dialog as cancelled (shutdown). */
+  cancelAll() {
+    for (const resolve of this.#open.values()) resolve(void 0);
+    this.#open.clear();
+  }
+  #ask(kind, title, options, choices) {
+    const id = `ui-${++this.#last}`;
+    const frame = {
+      type: "ui_request",
+      id,
+      kind,
+      title,
+    };
+    if (choices) frame.options = choices;
+    if (options.default !== void 0) frame.default = options.default;
+    if (options.timeoutMs !== void 0) frame.timeout_ms = options.timeoutMs;
+    return new Promise((resolve) => {
+      this.#open.set(id, resolve);
+      void this.#send(frame);
+    });
+  }
+};
+
 // src/protocol/wire_types.ts
 var PROTOCOL_VERSION = 1;
+var PROTOCOL_REVISION = "1.1";
+var HOST_FEATURES = [
+  "events.v1_1",
+  "intercept.tool_result",
+  "intercept.user_prompt",
+  "intercept.tool_call.ask",
+  "ui_request",
+  "approvals",
+  "jail",
+];
+var V1_1_EVENT_NAMES = [
+  "user_prompt",
+  "tool_result",
+  "session_end",
+  "compaction",
+  "model_change",
+  "agent_end",
+  "tool_confirmation_requested",
+];
 var EVENT_NAMES = [
   "session_start",
   "turn_start",
   "turn_end",
   "tool_call",
   "assistant_message",
+  ...V1_1_EVENT_NAMES,
 ];
 var INTERCEPTABLE_EVENTS = [
   "tool_call",
   "turn_start",
   "assistant_message",
+  "tool_result",
+  "user_prompt",
 ];
 
 // extensions/sdk/schema.ts
@@ -303,6 +414,10 @@ function toDecision(value) {
         modified_args: value.modified_args,
       };
     }
+    if (isRecord(value)) {
+      const patch = v11Patch(value);
+      if (patch) return patch;
+    }
     if (isRecord(value) && typeof value.replace_text === "string") {
       return {
         block: false,
@@ -314,6 +429,32 @@ function toDecision(value) {
   return {
     block: true,
     reason: typeof value.reason === "string" ? value.reason : "",
+  };
+}
+function v11Patch(value) {
+  if (value.ask === true) {
+    return typeof value.reason === "string" && value.reason
+      ? {
+        block: false,
+        ask: true,
+        reason: value.reason,
+      }
+      : {
+        block: false,
+        ask: true,
+      };
+  }
+  const out = {};
+  if (typeof value.replace_text === "string") out.replace_text = value.replace_text;
+  if (typeof value.additional_context === "string") {
+    out.additional_context = value.additional_context;
+  }
+  if (Array.isArray(value.replace_content)) out.replace_content = value.replace_content;
+  if (typeof value.is_error === "boolean") out.is_error = value.is_error;
+  if (Object.keys(out).length === 0) return void 0;
+  return {
+    block: false,
+    ...out,
   };
 }
 
@@ -390,11 +531,15 @@ var Extension = class {
   #events = Promise.resolve();
   /** Commands and tool calls still running, by id, so `cancel` can abort them. */
   #calls = /* @__PURE__ */ new Map();
+  #protocol;
+  /** 1.1 dialogs: `await ext.ui.confirm("Deploy?")` while handling a command or tool call. */
+  ui = new Dialogs((frame) => this.#send(frame));
   /** Prefer `createExtension`. */
   constructor(options) {
     if (!options.name) throw new TypeError("an extension needs a name");
     this.name = options.name;
     this.version = options.version;
+    this.#protocol = options.protocol;
   }
   /** What the host said in `hello_ack`; undefined until it arrives. */
   get host() {
@@ -549,7 +694,11 @@ var Extension = class {
       case "cancel":
         this.#onCancel(frame);
         return false;
+      case "ui_response":
+        if (this.#hasId(frame)) this.ui.answer(frame);
+        return false;
       case "shutdown":
+        this.ui.cancelAll();
         await this.#write({
           type: "shutdown_ack",
         });
@@ -714,7 +863,7 @@ var Extension = class {
     if (this.#commands.size > 0) capabilities.push("commands");
     if (this.#tools.size > 0) capabilities.push("tools");
     if (this.#listeners.size > 0 || this.#interceptors.size > 0) capabilities.push("events");
-    return this.version === void 0
+    const hello = this.version === void 0
       ? {
         type: "hello",
         name: this.name,
@@ -726,6 +875,21 @@ var Extension = class {
         version: this.version,
         capabilities,
       };
+    return this.#usesV11()
+      ? {
+        ...hello,
+        protocol: PROTOCOL_REVISION,
+      }
+      : hello;
+  }
+  // A v1 extension's hello stays v1 byte for byte; 1.1 is announced only when used.
+  #usesV11() {
+    if (this.#protocol) return true;
+    const v11 = V1_1_EVENT_NAMES;
+    return [
+      ...this.#listeners.keys(),
+    ].some((e) => v11.includes(e)) || this.#interceptors.has("tool_result") ||
+      this.#interceptors.has("user_prompt");
   }
   #toolFrame(name, tool) {
     return {
@@ -769,18 +933,25 @@ function createExtension(options) {
   return new Extension(options);
 }
 export {
+  addContext,
   allow,
+  ask,
   block,
   createExtension,
+  Dialogs,
   EVENT_NAMES,
   Extension,
+  HOST_FEATURES,
   INTERCEPTABLE_EVENTS,
   LineSplitter,
   MAX_LINE_LENGTH,
   modify,
+  PROTOCOL_REVISION,
   PROTOCOL_VERSION,
+  replaceResult,
   replaceText,
   respond,
   result,
   schemaProblem,
+  V1_1_EVENT_NAMES,
 };

@@ -42,15 +42,25 @@ __all__ = [
     "block",
     "modify",
     "replace_text",
+    "ask",
+    "add_context",
+    "replace_result",
     "schema_problem",
+    "Dialogs",
     "EVENT_NAMES",
+    "PROTOCOL_REVISION",
+    "V1_1_EVENT_NAMES",
     "INTERCEPTABLE_EVENTS",
     "MAX_LINE_LENGTH",
 ]
 
 PROTOCOL_VERSION = 1
-EVENT_NAMES = ("session_start", "turn_start", "turn_end", "tool_call", "assistant_message")
-INTERCEPTABLE_EVENTS = ("tool_call", "turn_start", "assistant_message")
+PROTOCOL_REVISION = "1.1"
+V1_1_EVENT_NAMES = ("user_prompt", "tool_result", "session_end", "compaction", "model_change",
+                    "agent_end", "tool_confirmation_requested")
+EVENT_NAMES = ("session_start", "turn_start", "turn_end", "tool_call",
+               "assistant_message") + V1_1_EVENT_NAMES
+INTERCEPTABLE_EVENTS = ("tool_call", "turn_start", "assistant_message", "tool_result", "user_prompt")
 NOTIFY_LEVELS = ("info", "success", "warn", "error")
 MAX_LINE_LENGTH = 4 * 1024 * 1024
 _ACTIONS = ("prompt", "insert", "display", "noop")
@@ -143,8 +153,82 @@ def modify(args):
 
 
 def replace_text(text):
-    """Replaces an assistant message's text."""
+    """Replaces an assistant message's (or, 1.1, a user prompt's) text."""
     return {"block": False, "replace_text": text}
+
+
+def ask(reason=None):
+    """1.1: hands a tool call to the user, who allows or denies it in zot's prompt."""
+    return {"block": False, "ask": True, "reason": reason} if reason else {"block": False, "ask": True}
+
+
+def add_context(text):
+    """1.1: adds context for the model to a user prompt or a tool result."""
+    return {"block": False, "additional_context": text}
+
+
+def replace_result(content, is_error=None):
+    """1.1: replaces a tool result's content (a string is one text block)."""
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+    out = {"block": False, "replace_content": blocks}
+    if is_error is not None:
+        out["is_error"] = bool(is_error)
+    return out
+
+
+class Dialogs:
+    """1.1 dialogs, reached as ext.ui; each call blocks the handler's thread until the host
+    answers and returns the value, or None when cancelled (or nobody could answer)."""
+
+    def __init__(self, send):
+        self._send = send
+        self._open = {}
+        self._last = 0
+        self._lock = threading.Lock()
+
+    def confirm(self, title, default=None, timeout_ms=None):
+        """Yes (True) or no (False); None when cancelled."""
+        return self._ask("confirm", title, None, default, timeout_ms)
+
+    def select(self, title, options, default=None, timeout_ms=None):
+        """One of options; None when cancelled."""
+        return self._ask("select", title, list(options), default, timeout_ms)
+
+    def input(self, title, default=None, timeout_ms=None):
+        """A line of text; None when cancelled."""
+        return self._ask("input", title, None, default, timeout_ms)
+
+    def answer(self, frame):
+        with self._lock:
+            slot = self._open.pop(frame.get("id"), None)
+        if slot is None:
+            return
+        slot[1].append(None if frame.get("cancelled") is True else frame.get("value"))
+        slot[0].set()
+
+    def cancel_all(self):
+        with self._lock:
+            slots, self._open = list(self._open.values()), {}
+        for done, box in slots:
+            box.append(None)
+            done.set()
+
+    def _ask(self, kind, title, options, default, timeout_ms):
+        with self._lock:
+            self._last += 1
+            request_id = "ui-%d" % self._last
+            slot = (threading.Event(), [])
+            self._open[request_id] = slot
+        frame = {"type": "ui_request", "id": request_id, "kind": kind, "title": title}
+        if options is not None:
+            frame["options"] = options
+        if default is not None:
+            frame["default"] = default
+        if timeout_ms is not None:
+            frame["timeout_ms"] = timeout_ms
+        self._send(frame)
+        slot[0].wait()
+        return slot[1][0]
 
 
 # ---- argument checks (same subset and messages as extensions/sdk/schema.ts) ----------
@@ -278,11 +362,13 @@ class CallContext:
 class Extension:
     """A zot extension: register commands, tools and hooks, then run()."""
 
-    def __init__(self, name, version=None):
+    def __init__(self, name, version=None, protocol=None):
         if not name:
             raise TypeError("an extension needs a name")
         self.name = name
         self.version = version
+        self._protocol = protocol
+        self.ui = Dialogs(lambda frame: self._send(frame))
         self._commands = {}
         self._tools = {}
         self._listeners = {}
@@ -468,7 +554,10 @@ class Extension:
             event = frame.get("event")
             if isinstance(event, str) and self._listeners.get(event):
                 self._events.put(frame)
+        elif kind == "ui_response":
+            self.ui.answer(frame)
         elif kind == "shutdown":
+            self.ui.cancel_all()
             self._write({"type": "shutdown_ack"})
             with self._lock:
                 self._stopped = True
@@ -600,6 +689,11 @@ class Extension:
         if self.version is not None:
             frame["version"] = self.version
         frame["capabilities"] = capabilities
+        # A v1 extension's hello stays v1 byte for byte; 1.1 is announced only when used.
+        uses_v11 = self._protocol or any(e in V1_1_EVENT_NAMES for e in self._listeners) or \
+            "tool_result" in self._interceptors or "user_prompt" in self._interceptors
+        if uses_v11:
+            frame["protocol"] = PROTOCOL_REVISION
         return frame
 
     def _tool_frame(self, name):
@@ -652,6 +746,20 @@ def _to_decision(value):
         return block(reason if isinstance(reason, str) else "")
     if isinstance(value, dict) and isinstance(value.get("modified_args"), dict):
         return modify(value["modified_args"])
+    if isinstance(value, dict) and value.get("ask") is True:
+        return ask(value.get("reason") if isinstance(value.get("reason"), str) else None)
+    if isinstance(value, dict):
+        patch = {}
+        if isinstance(value.get("replace_text"), str):
+            patch["replace_text"] = value["replace_text"]
+        if isinstance(value.get("additional_context"), str):
+            patch["additional_context"] = value["additional_context"]
+        if isinstance(value.get("replace_content"), list):
+            patch["replace_content"] = value["replace_content"]
+        if isinstance(value.get("is_error"), bool):
+            patch["is_error"] = value["is_error"]
+        if patch:
+            return dict({"block": False}, **patch)
     if isinstance(value, dict) and isinstance(value.get("replace_text"), str):
         return replace_text(value["replace_text"])
     return allow()

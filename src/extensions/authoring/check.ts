@@ -11,8 +11,12 @@ import {
   encodeFrameBytes,
   EVENT_NAMES,
   type ExtensionFrame,
+  HOST_FEATURES,
   type HostFrame,
+  INTERCEPTABLE_EVENTS,
+  PROTOCOL_REVISION,
   PROTOCOL_VERSION,
+  V1_1_EVENT_NAMES,
 } from "../../protocol/mod.ts";
 import { checkToolSchema } from "../../schema/mod.ts";
 import { describeNoise, FrameTap, waitForFrame } from "./check_frames.ts";
@@ -113,8 +117,10 @@ async function runChecks(
     const started = Date.now();
     // The wait a session would give it: the manifest's startup timeout, else 30 s.
     const helloLimit = options.helloTimeoutMs ?? spec.timeouts?.startup ?? 30_000;
-    hello = await expectHello(ext, tap, { started, limitMs: helloLimit }, report, proc);
-    if (hello) {
+    const said = await expectHello(ext, tap, { started, limitMs: helloLimit }, report, proc);
+    hello = said !== undefined;
+    if (said !== undefined) {
+      const v11 = reportProtocol(said, report);
       await send({
         type: "hello_ack",
         protocol_version: PROTOCOL_VERSION,
@@ -124,8 +130,10 @@ async function runChecks(
         cwd: options.cwd,
         extension_dir: ext.dir,
         data_dir: join(scratch, "data"),
+        // As the host: 1.1 fields only for an extension that announced 1.1.
+        ...(v11 ? { protocol: PROTOCOL_REVISION, features: [...HOST_FEATURES] } : {}),
       });
-      const registered = await collectRegistrations(tap, options, started, report);
+      const registered = await collectRegistrations(tap, { ...options, v11 }, started, report);
       if (options.probe) {
         await probe(registered, tap, send, options.probeTimeoutMs ?? 10_000, report);
       } else if (registered.commands.length + registered.tools.length > 0) {
@@ -165,23 +173,23 @@ async function expectHello(
   window: { started: number; limitMs: number },
   report: Report,
   proc: ExtensionProcess,
-): Promise<boolean> {
+): Promise<string | false | undefined> {
   const { started, limitMs } = window;
   const first = await tap.next(started + limitMs);
   if (first === "timeout") {
     // The configured limit, not a difference of clock readings: under load those drift.
     report("fail", "hello", `no frame within ${limitMs} ms; the first frame must be hello`);
-    return false;
+    return undefined;
   }
   if (first === "eof") {
     const status = await proc.status;
     report("fail", "hello", `the extension ${describeExit(status)} before sending hello`);
-    return false;
+    return undefined;
   }
   if (first.kind !== "frame" || first.frame.type !== "hello") {
     const got = first.kind === "frame" ? first.frame.type : describeNoise(first);
     report("fail", "hello", `the first frame must be hello, got: ${got}`);
-    return false;
+    return undefined;
   }
   report("pass", "hello", `after ${first.at - started} ms`);
   if (first.frame.name !== ext.name) {
@@ -192,12 +200,30 @@ async function expectHello(
         "zot loads it under the manifest's name",
     );
   } else report("pass", "hello name matches the manifest", `"${ext.name}"`);
+  return first.frame.protocol ?? false;
+}
+
+/** Reports the protocol the hello announced; true when it is 1.1. */
+function reportProtocol(said: string | false, report: Report): boolean {
+  if (said === false) {
+    report("pass", "protocol", 'v1 (no "protocol" in hello): zot sends exactly the v1 frames');
+    return false;
+  }
+  if (said !== PROTOCOL_REVISION) {
+    report(
+      "warn",
+      "protocol",
+      `hello says "${said}"; zot speaks ${PROTOCOL_REVISION} and answers so`,
+    );
+  } else {
+    report("pass", "protocol", `${said}: hello_ack lists the host's features`);
+  }
   return true;
 }
 
 async function collectRegistrations(
   tap: FrameTap,
-  options: CheckOptions,
+  options: CheckOptions & { v11: boolean },
   started: number,
   report: Report,
 ): Promise<Registered> {
@@ -231,16 +257,17 @@ async function collectRegistrations(
       report("pass", "ready", `after ${next.at - started} ms`);
       return registered;
     }
-    noteRegistration(next.frame, registered, options.builtinCommands, report);
+    noteRegistration(next.frame, registered, options, report);
   }
 }
 
 function noteRegistration(
   frame: ExtensionFrame,
   registered: Registered,
-  builtinCommands: readonly string[],
+  options: { builtinCommands: readonly string[]; v11: boolean },
   report: Report,
 ): void {
+  const builtinCommands = options.builtinCommands;
   switch (frame.type) {
     case "register_command": {
       const name = usableCommandName(frame.name);
@@ -286,19 +313,9 @@ function noteRegistration(
       );
       return;
     }
-    case "subscribe": {
-      const unknown = frame.events.filter((e) => !(EVENT_NAMES as readonly string[]).includes(e));
-      report(
-        unknown.length ? "warn" : "pass",
-        "subscribe",
-        unknown.length
-          ? `unknown events ignored: ${unknown.join(", ")}`
-          : `events: ${frame.events.join(", ") || "none"}; intercept: ${
-            frame.intercept.join(", ") || "none"
-          }`,
-      );
+    case "subscribe":
+      reportSubscribe(frame, options.v11, report);
       return;
-    }
     default:
       return;
   }
@@ -334,5 +351,37 @@ function reportNoise(tap: FrameTap, report: Report): void {
     "fail",
     "stdout carries frames only",
     `${tap.noise.length} line(s) that are not frames (${samples}); log to stderr instead`,
+  );
+}
+
+/** Checks subscribe's names, and that 1.1 names come with a 1.1 hello. */
+function reportSubscribe(
+  frame: Extract<ExtensionFrame, { type: "subscribe" }>,
+  v11: boolean,
+  report: Report,
+): void {
+  const unknown = frame.events.filter((e) => !(EVENT_NAMES as readonly string[]).includes(e));
+  const notInterceptable = frame.intercept.filter((e) =>
+    !(INTERCEPTABLE_EVENTS as readonly string[]).includes(e)
+  );
+  const newer = [...frame.events, ...frame.intercept].filter((e) =>
+    (V1_1_EVENT_NAMES as readonly string[]).includes(e) || e === "user_prompt"
+  );
+  const problems: string[] = [];
+  if (unknown.length) problems.push(`unknown events ignored: ${unknown.join(", ")}`);
+  if (notInterceptable.length) {
+    problems.push(`cannot be intercepted (ignored): ${notInterceptable.join(", ")}`);
+  }
+  if (newer.length && !v11) {
+    problems.push(
+      `${[...new Set(newer)].join(", ")} are protocol 1.1; add "protocol":"1.1" to hello so ` +
+        "hello_ack lists the features (they work either way)",
+    );
+  }
+  report(
+    problems.length ? "warn" : "pass",
+    "subscribe",
+    problems.length ? problems.join("; ") : `events: ${frame.events.join(", ") || "none"}; ` +
+      `intercept: ${frame.intercept.join(", ") || "none"}`,
   );
 }

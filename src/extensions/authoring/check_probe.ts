@@ -1,6 +1,6 @@
 /** `zot ext check --probe`: calls each registered command and tool once with sample arguments. */
 
-import type { HostFrame } from "../../protocol/mod.ts";
+import type { ExtensionFrame, HostFrame } from "../../protocol/mod.ts";
 import type { JsonSchema } from "../../schema/mod.ts";
 import type { CheckStatus } from "./check_types.ts";
 import { type FrameTap, waitForFrame } from "./check_frames.ts";
@@ -25,13 +25,30 @@ export async function probe(
   report: Report,
 ): Promise<void> {
   let seq = 0;
+  // A 1.1 dialog asked while handling a probe gets what zot -p gives it: the default or cancelled.
+  const answering = (match: (f: ExtensionFrame) => boolean) => (f: ExtensionFrame) => {
+    if (f.type !== "ui_request") return match(f);
+    void send(
+      f.default !== undefined
+        ? { type: "ui_response", id: f.id, value: f.default }
+        : { type: "ui_response", id: f.id, cancelled: true },
+    );
+    report(
+      "info",
+      `dialog (${f.kind}) "${f.title}"`,
+      f.default !== undefined
+        ? `answered with its default ${JSON.stringify(f.default)}`
+        : "cancelled",
+    );
+    return false;
+  };
   for (const name of registered.commands) {
     const id = `check-${++seq}`;
     await send({ type: "command_invoked", id, name });
     const answer = await waitForFrame(
       tap,
       Date.now() + timeout,
-      (f) => f.type === "command_response" && f.id === id,
+      answering((f) => f.type === "command_response" && f.id === id),
     );
     const title = `probe /${name}`;
     if (typeof answer === "string") {
@@ -54,7 +71,7 @@ export async function probe(
     const answer = await waitForFrame(
       tap,
       Date.now() + timeout,
-      (f) => f.type === "tool_result" && f.id === id,
+      answering((f) => f.type === "tool_result" && f.id === id),
     );
     const title = `probe tool ${tool.name} ${JSON.stringify(args)}`;
     if (typeof answer === "string") {

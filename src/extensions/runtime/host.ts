@@ -14,7 +14,6 @@ import { ZOT_VERSION } from "../../config/mod.ts";
 import { ToolError, ZotError } from "../../errors/mod.ts";
 import {
   DEFAULT_MAX_LINE_BYTES,
-  type EventFrame,
   type HostFrame,
   type InterceptableEvent,
 } from "../../protocol/mod.ts";
@@ -31,11 +30,15 @@ import type {
   HostContext,
   HostOptions,
   LifecycleEvent,
+  PromptVerdict,
   ReloadSummary,
   TextVerdict,
   ToolCallVerdict,
+  ToolResultInput,
+  ToolResultVerdict,
   Verdict,
 } from "./host_types.ts";
+import { eventFrame } from "./event_frames.ts";
 import * as chain from "./intercept.ts";
 import { ExtensionLog } from "./log.ts";
 import { type HostLink, ManagedExtension } from "./managed_extension.ts";
@@ -51,7 +54,7 @@ import { Registry } from "./registry.ts";
 import { DEFAULT_SUPERVISION } from "./supervision.ts";
 import { NOTICE_BURST, NOTICES_PER_SECOND } from "./notice_limiter.ts";
 import { FrameTrace } from "./frame_trace.ts";
-import { mapToolResult } from "./tool_content.ts";
+import { mapContentBlocks, mapToolResult } from "./tool_content.ts";
 import { explainDenial } from "./denial.ts";
 import { requiredBlock } from "./required.ts";
 
@@ -287,6 +290,16 @@ export class ExtensionHost {
     return chain.interceptAssistantMessage(this.#interceptors("assistant_message"), text);
   }
 
+  /** Asks tool_result interceptors (protocol 1.1); the result passes unchanged on any failure. */
+  interceptToolResult(result: ToolResultInput): Promise<ToolResultVerdict> {
+    return chain.interceptToolResult(this.#interceptors("tool_result"), result, mapContentBlocks);
+  }
+
+  /** Asks user_prompt interceptors (protocol 1.1); the first block wins. */
+  interceptUserPrompt(text: string): Promise<PromptVerdict> {
+    return chain.interceptUserPrompt(this.#interceptors("user_prompt"), text);
+  }
+
   /** Forwards a key press to the extension's panel; false when it is not running. */
   sendPanelKey(extension: string, panelId: string, key: string, text?: string): boolean {
     return this.#sendTo(extension, {
@@ -405,32 +418,6 @@ export class ExtensionHost {
   #sendTo(name: string, frame: HostFrame): boolean {
     const ext = this.#extensions.find((e) => e.name === name && e.accepted);
     return ext?.send(frame) ?? false;
-  }
-}
-
-function eventFrame(event: LifecycleEvent): EventFrame {
-  switch (event.event) {
-    case "session_start":
-      return { type: "event", event: "session_start" };
-    case "turn_start":
-      return { type: "event", event: "turn_start", step: event.step };
-    case "turn_end":
-      return {
-        type: "event",
-        event: "turn_end",
-        stop: event.stop,
-        ...(event.error ? { error: event.error } : {}),
-      };
-    case "tool_call":
-      return {
-        type: "event",
-        event: "tool_call",
-        tool_id: event.toolId,
-        tool_name: event.toolName,
-        tool_args: event.toolArgs,
-      };
-    case "assistant_message":
-      return { type: "event", event: "assistant_message", text: event.text };
   }
 }
 

@@ -139,7 +139,75 @@ export type LifecycleEvent =
   | { event: "turn_start"; step: number }
   | { event: "turn_end"; stop: string; error?: string }
   | { event: "tool_call"; toolId: string; toolName: string; toolArgs: Record<string, unknown> }
-  | { event: "assistant_message"; text: string };
+  | { event: "assistant_message"; text: string }
+  | V11LifecycleEvent;
+
+/** The lifecycle events protocol 1.1 added. */
+export type V11LifecycleEvent =
+  | { event: "user_prompt"; text: string }
+  | {
+    event: "tool_result";
+    toolId: string;
+    toolName: string;
+    toolArgs: Record<string, unknown>;
+    content: (TextBlock | ImageBlock)[];
+    isError: boolean;
+    durationMs: number;
+  }
+  | { event: "session_end"; reason: string }
+  | { event: "compaction"; phase: "before" | "after"; summary?: string }
+  | { event: "model_change"; provider: string; model: string; previousModel: string }
+  | { event: "agent_end"; stop: string; error?: string; steps: number }
+  | {
+    event: "tool_confirmation_requested";
+    toolId: string;
+    toolName: string;
+    toolArgs: Record<string, unknown>;
+    reason?: string;
+  };
+
+/** A tool result as tool_result interceptors see and rewrite it. */
+export interface ToolResultInput {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  content: (TextBlock | ImageBlock)[];
+  isError: boolean;
+  durationMs: number;
+}
+
+/** Verdict on a tool result: the final content and error flag, and who changed them. */
+export interface ToolResultVerdict {
+  content: (TextBlock | ImageBlock)[];
+  isError: boolean;
+  /** Extensions that replaced the content, flipped the error flag or added context. */
+  changedBy: string[];
+}
+
+/** Verdict on a user prompt: blocked, or the final text plus context for the model. */
+export type PromptVerdict =
+  | {
+    action: "allow";
+    text: string;
+    context: { extension: string; text: string }[];
+    rewrittenBy: string[];
+  }
+  | BlockVerdict;
+
+/** An extension's dialog request (protocol 1.1 `ui_request`), as the host passes it on. */
+export interface UiRequest {
+  extension: string;
+  kind: "confirm" | "select" | "input";
+  title: string;
+  options?: string[];
+  default?: boolean | string;
+  timeoutMs: number;
+  /** Aborted when the dialog timed out or the extension went away. */
+  signal: AbortSignal;
+}
+
+/** The user's answer to a dialog: a value, or cancelled. */
+export type UiAnswer = { value: boolean | string } | { cancelled: true };
 
 /** An interceptor refused the event. */
 export interface BlockVerdict {
@@ -154,7 +222,13 @@ export type Verdict = { action: "allow" } | BlockVerdict;
 
 /** Verdict on a tool call; `args` are the final (possibly rewritten) arguments. */
 export type ToolCallVerdict =
-  | { action: "allow"; args: Record<string, unknown>; rewrittenBy: string[] }
+  | {
+    action: "allow";
+    args: Record<string, unknown>;
+    rewrittenBy: string[];
+    /** Protocol 1.1: a guard handed the decision to the user (with its reason). */
+    ask?: { extension: string; reason?: string };
+  }
   | BlockVerdict;
 
 /** Verdict on an assistant message; `text` is the final (possibly replaced) text. */
@@ -204,6 +278,11 @@ export interface HostCallbacks {
   onPanelClose?(close: PanelClose): void;
   /** An extension changed state (became ready, exited, was refused). */
   onStatusChange?(status: ExtensionStatus): void;
+  /**
+   * Protocol 1.1: an extension asks the user something. Without this callback (or when it
+   * rejects) the host answers with the request's default, else `cancelled`.
+   */
+  onUiRequest?(request: UiRequest): Promise<UiAnswer>;
 }
 
 /** What reload() did. */

@@ -11,20 +11,34 @@
  * meant to change the action, so running the original instead would defeat it, and
  * running the invalid one would fail anyway. `replace_text` chains the same way; an
  * empty string means no replacement.
+ *
+ * Protocol 1.1 adds three chains with the same order and the same fail-open rule (a guard
+ * that times out, crashes or answers garbage changes nothing):
+ * - tool_call `ask: true`: the call goes on down the chain (a later guard may still block
+ *   or rewrite it) and the verdict carries the first ask, for the user to decide.
+ * - tool_result: `replace_content` replaces the content, `is_error` sets the error flag,
+ *   `additional_context` appends a text block; each interceptor sees the previous output.
+ * - user_prompt: `block` stops the prompt (the reason is shown to the user, nothing reaches
+ *   the model), `replace_text` rewrites it, `additional_context` is sent with it.
  */
 
 import { errorMessage } from "../../errors/mod.ts";
+import type { ImageBlock, TextBlock } from "../../messages/mod.ts";
 import type {
   EventInterceptFrame,
   EventInterceptResponseFrame,
   InterceptableEvent,
+  WireBlock,
 } from "../../protocol/mod.ts";
 import { requiredReason } from "./required.ts";
 import type {
   ArgsCheck,
   BlockVerdict,
+  PromptVerdict,
   TextVerdict,
   ToolCallVerdict,
+  ToolResultInput,
+  ToolResultVerdict,
   Verdict,
 } from "./host_types.ts";
 
@@ -33,6 +47,8 @@ export const DEFAULT_BLOCK_REASONS: Record<InterceptableEvent, string> = {
   tool_call: "tool call refused by extension guard",
   turn_start: "turn blocked by extension guard",
   assistant_message: "assistant message blocked by extension guard",
+  tool_result: "tool result withheld by extension guard",
+  user_prompt: "prompt blocked by extension guard",
 };
 
 /** One extension that intercepts the event. */
@@ -55,7 +71,9 @@ async function askOne(
   try {
     return await ext.ask((id) => ({ type: "event_intercept", id, event, ...payload }));
   } catch (err) {
-    const outcome = ext.required && event === "tool_call" ? "blocking (required)" : "allowing";
+    const outcome = ext.required && event === "tool_call"
+      ? "blocking (required)"
+      : "going on without its answer";
     ext.note(`intercept ${event}: ${errorMessage(err)}; ${outcome}`);
     return undefined;
   }
@@ -74,6 +92,7 @@ export async function interceptToolCall(
 ): Promise<ToolCallVerdict> {
   let args = call.args;
   const rewrittenBy: string[] = [];
+  let ask: { extension: string; reason?: string } | undefined;
   for (const ext of interceptors) {
     const answer = await askOne(ext, "tool_call", {
       tool_id: call.id,
@@ -85,6 +104,9 @@ export async function interceptToolCall(
     }
     if (!answer) continue;
     if (answer.block) return blocked(ext, "tool_call", answer.reason);
+    if (answer.ask && !ask) {
+      ask = { extension: ext.name, ...(answer.reason?.trim() ? { reason: answer.reason } : {}) };
+    }
     const rewrite = answer.modified_args;
     if (rewrite === undefined || rewrite === null) continue;
     if (!isJsonObject(rewrite)) {
@@ -108,7 +130,79 @@ export async function interceptToolCall(
     args = rewrite;
     rewrittenBy.push(ext.name);
   }
-  return { action: "allow", args, rewrittenBy };
+  return { action: "allow", args, rewrittenBy, ...(ask ? { ask } : {}) };
+}
+
+/** Runs the tool_result chain (protocol 1.1); never blocks, only changes the result. */
+export async function interceptToolResult(
+  interceptors: readonly Interceptor[],
+  result: ToolResultInput,
+  mapContent: (blocks: WireBlockIn[], extension: string) => (TextBlock | ImageBlock)[],
+): Promise<ToolResultVerdict> {
+  let content = result.content;
+  let isError = result.isError;
+  const changedBy: string[] = [];
+  for (const ext of interceptors) {
+    const answer = await askOne(ext, "tool_result", {
+      tool_id: result.id,
+      tool_name: result.name,
+      tool_args: result.args,
+      content: toWireBlocks(content),
+      is_error: isError,
+      duration_ms: result.durationMs,
+    });
+    if (!answer) continue;
+    let changed = false;
+    if (answer.replace_content !== undefined) {
+      content = mapContent(answer.replace_content, ext.name);
+      changed = true;
+    }
+    if (answer.is_error !== undefined && answer.is_error !== isError) {
+      isError = answer.is_error;
+      changed = true;
+    }
+    if (answer.additional_context?.trim()) {
+      content = [...content, { type: "text", text: answer.additional_context }];
+      changed = true;
+    }
+    if (changed) changedBy.push(ext.name);
+  }
+  return { content, isError, changedBy };
+}
+
+/** Runs the user_prompt chain (protocol 1.1); the first block wins. */
+export async function interceptUserPrompt(
+  interceptors: readonly Interceptor[],
+  original: string,
+): Promise<PromptVerdict> {
+  let text = original;
+  const rewrittenBy: string[] = [];
+  const context: { extension: string; text: string }[] = [];
+  for (const ext of interceptors) {
+    const answer = await askOne(ext, "user_prompt", { text });
+    if (!answer) continue;
+    if (answer.block) return blocked(ext, "user_prompt", answer.reason);
+    if (answer.replace_text && answer.replace_text !== text) {
+      text = answer.replace_text;
+      rewrittenBy.push(ext.name);
+    }
+    if (answer.additional_context?.trim()) {
+      context.push({ extension: ext.name, text: answer.additional_context });
+    }
+  }
+  return { action: "allow", text, context, rewrittenBy };
+}
+
+/** A content block as an interceptor sends it back. */
+export type WireBlockIn = NonNullable<EventInterceptResponseFrame["replace_content"]>[number];
+
+/** zot's content blocks as 1.1 event payloads carry them. */
+export function toWireBlocks(blocks: readonly (TextBlock | ImageBlock)[]): WireBlock[] {
+  return blocks.map((b) =>
+    b.type === "text"
+      ? { type: "text", text: b.text }
+      : { type: "image", mime_type: b.mimeType, data: b.data }
+  );
 }
 
 /** Runs the turn_start chain (block or allow only). */

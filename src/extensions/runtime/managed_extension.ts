@@ -12,10 +12,13 @@ import {
   type EventName,
   type ExtensionFrame,
   type HelloFrame,
+  HOST_FEATURES,
   type HostFrame,
   type InterceptableEvent,
+  PROTOCOL_REVISION,
   PROTOCOL_VERSION,
 } from "../../protocol/mod.ts";
+import { answerUiRequest } from "./ui_requests.ts";
 import {
   type CallOptions,
   ExtensionConnection,
@@ -86,6 +89,9 @@ export class ManagedExtension implements RegistrationSource {
   #idleTimer: ReturnType<typeof setTimeout> | undefined;
   #lastActivity = 0;
   #stopping: Promise<void> | undefined;
+  /** Aborted when the process is gone: open dialogs close. */
+  readonly #closed = new AbortController();
+  readonly #openDialogs = new Set<string>();
   #settle!: () => void;
   /** Resolves once the extension is ready, refused or exited. */
   readonly settled: Promise<void>;
@@ -273,6 +279,7 @@ export class ManagedExtension implements RegistrationSource {
 
   async #runStop(deadline: number): Promise<void> {
     this.#clearTimers();
+    this.#closed.abort();
     clearTimeout(this.#restartTimer);
     this.#restartTimer = undefined;
     if (this.#state === "restarting") {
@@ -334,6 +341,8 @@ export class ManagedExtension implements RegistrationSource {
       cwd: ctx.cwd,
       extension_dir: resolve(this.spec.dir),
       data_dir: this.#dataDir,
+      // A v1 hello gets the v1 hello_ack, byte for byte; 1.1 is negotiated, not imposed.
+      ...(frame.protocol ? { protocol: PROTOCOL_REVISION, features: [...HOST_FEATURES] } : {}),
     });
     this.#armIdle();
     this.#changed();
@@ -402,6 +411,17 @@ export class ManagedExtension implements RegistrationSource {
       case "shutdown_ack":
         this.#log.note("shutdown acknowledged");
         return;
+      case "ui_request":
+        void answerUiRequest(frame, {
+          name: this.name,
+          callbacks: this.#link.callbacks,
+          note: (text) => this.#log.note(text),
+          diagnostic: (text) => this.#log.diagnostic(text),
+          send: (answer) => this.send(answer),
+          closed: this.#closed.signal,
+          open: this.#openDialogs,
+        });
+        return;
     }
   }
 
@@ -411,6 +431,7 @@ export class ManagedExtension implements RegistrationSource {
 
   #onClosed(reason: string): void {
     this.#clearTimers();
+    this.#closed.abort();
     if (this.#state === "refused" || this.#state === "exited") {
       this.#log.note(`process ${reason}`);
       return;

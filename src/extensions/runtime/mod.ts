@@ -20,10 +20,16 @@ export type {
   NotifyLevel,
   PanelClose,
   PanelRender,
+  PromptVerdict,
   ReadyVia,
   ReloadSummary,
   TextVerdict,
   ToolCallVerdict,
+  ToolResultInput,
+  ToolResultVerdict,
+  UiAnswer,
+  UiRequest,
+  V11LifecycleEvent,
   Verdict,
 } from "./host_types.ts";
 export { DEFAULT_BLOCK_REASONS } from "./intercept.ts";

@@ -57,3 +57,20 @@ function mapBlock(
       };
   }
 }
+
+/** Maps blocks an interceptor sent (`replace_content`); a bad block becomes visible text. */
+export function mapContentBlocks(
+  blocks: readonly WireContentBlock[],
+  extension: string,
+): (TextBlock | ImageBlock)[] {
+  const out: (TextBlock | ImageBlock)[] = [];
+  for (const block of blocks) {
+    const mapped = mapBlock(block, extension);
+    if (mapped === undefined) continue;
+    out.push("problem" in mapped ? { type: "text", text: mapped.problem } : mapped);
+  }
+  if (out.length === 0) {
+    out.push({ type: "text", text: `(extension ${extension} removed the content)` });
+  }
+  return out;
+}

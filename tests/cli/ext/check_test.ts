@@ -115,13 +115,14 @@ Deno.test("check warns exactly about commands the built-in registry takes", asyn
         `    print(json.dumps({"type": "shutdown_ack"}), flush=True); break\n`,
     );
     const run = await check(dir);
-    for (const builtin of ["study", "help"]) {
+    // /yolo is a built-in since issue 11 (with /jail and /unjail).
+    for (const builtin of ["study", "help", "yolo"]) {
       assertIncludes(
         run.stdout,
         `! command /${builtin}  a built-in command has this name and wins`,
       );
     }
-    for (const free of ["skills", "yolo"]) assertIncludes(run.stdout, `✓ command /${free}`);
+    for (const free of ["skills"]) assertIncludes(run.stdout, `✓ command /${free}`);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -154,4 +155,20 @@ Deno.test("zot ext check output holds no terminal escapes when captured, even fr
     await Deno.remove(dir, { recursive: true });
     await Deno.remove(home, { recursive: true });
   }
+});
+
+Deno.test("a protocol 1.1 extension: check sees the announcement, answers its dialogs, probes it", async () => {
+  const run = await check("tests/fixtures/e2e/dialoger", "--probe");
+  assertEquals(run.code, 0, run.stdout + run.stderr);
+  assertIncludes(run.stdout, "✓ protocol  1.1: hello_ack lists the host's features");
+  assertIncludes(run.stdout, '(select) "Pick a color"  answered with its default "green"');
+  assertIncludes(run.stdout, '(confirm) "Really do it?"  cancelled');
+  assertIncludes(run.stdout, "✓ probe /pick  action display");
+});
+
+Deno.test("check warns when 1.1 hooks come without a 1.1 hello, and about names it cannot intercept", async () => {
+  const run = await check("tests/fixtures/extensions/v11-unannounced");
+  assertIncludes(run.stdout, "✓ protocol  v1");
+  assertIncludes(run.stdout, "cannot be intercepted (ignored): session_start");
+  assertIncludes(run.stdout, 'tool_result, user_prompt are protocol 1.1; add "protocol":"1.1"');
 });

@@ -189,14 +189,14 @@ Deno.test("assistant_message replace_text chains", async () => {
   });
 });
 
-Deno.test("only tool_call, turn_start and assistant_message can be intercepted", async () => {
+Deno.test("only tool_call, turn_start, assistant_message, tool_result and user_prompt can be intercepted", async () => {
   await using home = await TempHome.create();
   const host = await startHost(home, [guard("g", "allow")]);
   await host.shutdown();
   assertIncludes(
     await home.log("g"),
     '[zot] subscribe: "session_start" cannot be intercepted (only tool_call, turn_start, ' +
-      "assistant_message); ignored",
+      "assistant_message, tool_result, user_prompt); ignored",
   );
 });
 

@@ -1,0 +1,43 @@
+/**
+ * The protocol 1.1 vector demo, TypeScript SDK on Deno. demo.mjs (Node) and demo.py
+ * (Python) behave identically; the scenarios in ../*.json pin that behaviour.
+ */
+
+import {
+  addContext,
+  ask,
+  block,
+  createExtension,
+  replaceResult,
+  replaceText,
+  respond,
+} from "../../../mod.ts";
+
+const ext = createExtension({ name: "vector-demo-11", version: "1.1.0" });
+
+ext.command("pick", "ask the user to pick a color", async () => {
+  const color = await ext.ui.select("Pick a color", ["red", "green"], { default: "green" });
+  return respond.display(`picked: ${color ?? "nothing"}`);
+});
+ext.command("sure", "ask the user to confirm", async () => {
+  const yes = await ext.ui.confirm("Sure?", { timeoutMs: 5000 });
+  return respond.display(yes === undefined ? "cancelled" : `sure: ${yes}`);
+});
+
+ext.on("agent_end", (event) => ext.notify("info", `agent ended: ${event.stop}`));
+
+ext.intercept("tool_call", (event) => {
+  if (event.tool_name === "bash") return ask("bash needs a human");
+});
+ext.intercept("tool_result", (event) => {
+  if (event.tool_name === "read") return replaceResult("[redacted]", true);
+  if (event.is_error) return addContext("hint: check the path");
+});
+ext.intercept("user_prompt", (event) => {
+  const text = event.text ?? "";
+  if (text.includes("forbidden")) return block("not allowed");
+  if (text.startsWith("!")) return replaceText(text.slice(1));
+  return addContext("project uses tabs");
+});
+
+await ext.run();

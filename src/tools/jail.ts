@@ -1,0 +1,155 @@
+/**
+ * The jail (`/jail`, `/unjail`): while locked, file tools refuse any path outside the
+ * project and `bash` runs inside bubblewrap with the project writable, the rest of the
+ * file system read-only, a private /tmp and no network unless the jail allows it.
+ *
+ * Unlike the original's substring checks, paths are canonicalised: the nearest existing
+ * ancestor is resolved with realpath (symlinks included) and the rest appended, so a
+ * symlink in the project that points outside, `..` segments and not-yet-existing files
+ * under such a link are all caught. Bash is confined by the kernel, not by reading the
+ * command. When bubblewrap is missing, jailed bash refuses to run rather than run free.
+ */
+
+import { basename, dirname, join, relative, sep } from "node:path";
+import { ToolError } from "../errors/mod.ts";
+import { resolvePath } from "./files.ts";
+import type { ToolContext } from "./types.ts";
+
+/** The session's jail; tools read it from their context. */
+export class Jail {
+  readonly root: string;
+  #locked = false;
+  #network = false;
+
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  /** Whether tools are confined. */
+  get locked(): boolean {
+    return this.#locked;
+  }
+
+  /** Whether jailed bash may use the network. */
+  get network(): boolean {
+    return this.#network;
+  }
+
+  /** Locks the jail; `network` lets jailed bash reach the network. */
+  lock(options: { network?: boolean } = {}): void {
+    this.#locked = true;
+    this.#network = options.network ?? false;
+  }
+
+  /** Unlocks the jail. */
+  unlock(): void {
+    this.#locked = false;
+    this.#network = false;
+  }
+
+  /** The canonical path, or a ToolError when it lies outside the project. */
+  async check(tool: string, absolute: string): Promise<string> {
+    const root = await Deno.realPath(this.root);
+    const real = await canonical(absolute);
+    const rel = relative(root, real);
+    if (rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !rel.startsWith(sep))) {
+      return real;
+    }
+    throw new ToolError(
+      `tool_${tool}`,
+      `${tool}: ${absolute} is outside the project (${root}) and the jail is on; ` +
+        `it resolves to ${real}. Work inside the project, or ask the user to run /unjail`,
+    );
+  }
+}
+
+/** realpath of the nearest existing ancestor, with the missing rest appended. */
+export async function canonical(path: string): Promise<string> {
+  const missing: string[] = [];
+  let current = path;
+  for (;;) {
+    try {
+      const real = await Deno.realPath(current);
+      return missing.length ? join(real, ...missing.reverse()) : real;
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound) && !(err instanceof Deno.errors.NotADirectory)) {
+        throw err;
+      }
+      const parent = dirname(current);
+      if (parent === current) return path;
+      missing.push(basename(current));
+      current = parent;
+    }
+  }
+}
+
+/** Resolves a tool path and, when the jail is locked, checks it is inside the project. */
+export async function jailedPath(
+  tool: string,
+  context: ToolContext,
+  path: string,
+): Promise<string> {
+  const absolute = resolvePath(context.cwd, path);
+  if (context.jail?.locked) await context.jail.check(tool, absolute);
+  return absolute;
+}
+
+/** Where bubblewrap is, or undefined. */
+function findBwrap(): string | undefined {
+  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+    if (!dir) continue;
+    const candidate = join(dir, "bwrap");
+    try {
+      if (Deno.statSync(candidate).isFile) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The argv that runs `shell` inside bubblewrap: / read-only, the project (the jail's root)
+ * writable, a fresh /tmp, /dev and /proc, new PID namespace, no network unless allowed.
+ */
+export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Promise<string[]> {
+  if (Deno.build.os !== "linux") {
+    throw new ToolError(
+      "tool_bash",
+      `bash: the jail's OS sandbox (bubblewrap) is only available on Linux; the command was ` +
+        `not run. Ask the user to run /unjail to run it without the sandbox`,
+    );
+  }
+  const bwrap = findBwrap();
+  if (!bwrap) {
+    throw new ToolError(
+      "tool_bash",
+      "bash: the jail is on but bubblewrap (bwrap) is not installed, so the command was not " +
+        "run; install bubblewrap (apt install bubblewrap) or ask the user to run /unjail",
+    );
+  }
+  const root = await Deno.realPath(jail.root);
+  const dir = await canonical(cwd);
+  return [
+    bwrap,
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    "--tmpfs",
+    "/tmp",
+    "--bind",
+    root,
+    root,
+    ...(jail.network ? [] : ["--unshare-net"]),
+    "--unshare-pid",
+    "--die-with-parent",
+    "--chdir",
+    dir,
+    "--",
+    ...shell,
+  ];
+}

@@ -1,0 +1,103 @@
+import { join } from "node:path";
+import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
+import type { ScriptTurn } from "../support/provider_server.ts";
+import { World } from "./support.ts";
+
+type Block = Record<string, unknown>;
+type Body = { messages: { role: string; content: string | Block[] }[] };
+
+function results(body: Body): Block[] {
+  return (body.messages.at(-1)!.content as Block[]).filter((b) => b.type === "tool_result");
+}
+
+function call(id: string, name: string, input: Record<string, unknown>): ScriptTurn {
+  return { blocks: [{ type: "tool_use", id, name, input }] };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test("/jail: file tools refuse paths outside the project, symlinks and .. included", async () => {
+  await using world = await World.create([
+    {
+      blocks: [
+        { type: "tool_use", id: "r1", name: "read", input: { path: "link/secret.txt" } },
+        { type: "tool_use", id: "r2", name: "read", input: { path: "../outside/secret.txt" } },
+        {
+          type: "tool_use",
+          id: "w1",
+          name: "write",
+          input: { path: "link/new.txt", content: "x" },
+        },
+        { type: "tool_use", id: "r3", name: "read", input: { path: "inside.txt" } },
+      ],
+    },
+    { text: "refused" },
+    call("r4", "read", { path: "link/secret.txt" }),
+    { text: "read it" },
+  ]);
+  const outside = join(world.root, "outside");
+  await Deno.mkdir(outside);
+  await Deno.writeTextFile(join(outside, "secret.txt"), "SECRET-9931");
+  await Deno.symlink(outside, join(world.work, "link"));
+  await Deno.writeTextFile(join(world.work, "inside.txt"), "INSIDE-OK");
+  const rpc = world.rpc();
+  const jailed = await rpc.request({ id: "j", type: "command", text: "/jail" });
+  assertEquals(jailed.success, true, JSON.stringify(jailed));
+  assertIncludes(JSON.stringify(jailed.data), "jailed");
+  await rpc.request({ id: "p1", type: "prompt", message: "look" });
+  await rpc.next((l) => l.type === "done" && l.id === "p1");
+  const [r1, r2, w1, r3] = results(world.server.bodies()[1] as Body);
+  for (const refused of [r1, r2, w1]) {
+    assertEquals(refused.is_error, true);
+    assertIncludes(JSON.stringify(refused.content), "outside the project");
+  }
+  assert(!JSON.stringify(world.server.bodies()[1]).includes("SECRET-9931"));
+  assertEquals(await exists(join(outside, "new.txt")), false);
+  assertIncludes(JSON.stringify(r3.content), "INSIDE-OK");
+
+  await rpc.request({ id: "u", type: "command", text: "/unjail" });
+  await rpc.request({ id: "p2", type: "prompt", message: "again" });
+  await rpc.next((l) => l.type === "done" && l.id === "p2");
+  assertIncludes(
+    JSON.stringify(results(world.server.bodies()[3] as Body)[0].content),
+    "SECRET-9931",
+  );
+  const closed = await rpc.close();
+  assertEquals(closed.code, 0, closed.stderr);
+});
+
+Deno.test("/jail: bash writes only the project and cannot reach a loopback server", async () => {
+  await using world = await World.create();
+  const port = new URL(world.server.url).port;
+  const command = [
+    "echo in > made_inside",
+    `(echo out > ${join(world.root, "made_outside")}) 2>/dev/null || echo OUTSIDE-REFUSED`,
+    `(exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && echo NET-OPEN || echo NET-CLOSED`,
+  ].join("; ");
+  world.server.push(call("b1", "bash", { command }), { text: "done" });
+  const rpc = world.rpc();
+  await rpc.request({ id: "j", type: "command", text: "/jail" });
+  await rpc.request({ id: "p1", type: "prompt", message: "try" });
+  await rpc.next((l) => l.type === "done" && l.id === "p1");
+  const text = JSON.stringify(results(world.server.bodies()[1] as Body)[0].content);
+  assertIncludes(text, "OUTSIDE-REFUSED");
+  assertIncludes(text, "NET-CLOSED");
+  assertEquals(await exists(join(world.work, "made_inside")), true);
+  assertEquals(await exists(join(world.root, "made_outside")), false);
+  const closed = await rpc.close();
+  assertEquals(closed.code, 0, closed.stderr);
+});
+
+Deno.test("/jail is refused in -p, where the flags decide", async () => {
+  await using world = await World.create();
+  const result = await world.run(["-p", "/jail"]);
+  assertEquals(result.code, 1);
+  assertIncludes(result.stderr, "/jail is only available in");
+});
