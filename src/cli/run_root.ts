@@ -160,27 +160,11 @@ async function startAndRun(
     });
     agent.emitSessionStart();
     endSession = () => agent.emitSessionEnd("exit");
-    const run = runMode({
-      flags,
-      prompt,
-      cwd,
-      paths,
-      output,
-      stdin,
-      provider,
-      extensions,
-      agent,
-      session,
-      signal: closed ? AbortSignal.any([interrupts.signal, closed.signal]) : interrupts.signal,
-    });
-    try {
-      await Promise.race([run, interrupts.exit, ...(closed ? [closed.ended] : [])]);
-    } catch (err) {
-      // SIGTERM or a second Ctrl-C: the turn is already aborted; let it record how it ended
-      // before the session closes, without waiting long on a tool that ignores its signal.
-      await settle(agent.whenIdle(), SETTLE_MS);
-      throw err;
-    }
+    await runToEnd(
+      { flags, prompt, cwd, paths, output, stdin, provider, extensions, agent, session },
+      interrupts,
+      closed,
+    );
   } finally {
     closed?.dispose();
     offStatus();
@@ -190,5 +174,27 @@ async function startAndRun(
       output.err(`zot: closing the session: ${errorMessage(err)}\n`)
     );
     await extensions?.host.shutdown();
+  }
+}
+
+type ModeRun = Omit<Parameters<typeof runMode>[0], "signal">;
+
+/**
+ * Phase 6: the mode, until it ends, SIGTERM or a second Ctrl-C, or stdout closes; an aborted
+ * turn gets a moment to record how it ended before the session closes.
+ */
+async function runToEnd(
+  run: ModeRun,
+  interrupts: Interrupts,
+  closed: ReturnType<typeof stdoutClosed>,
+): Promise<void> {
+  const signal = closed ? AbortSignal.any([interrupts.signal, closed.signal]) : interrupts.signal;
+  const done = runMode({ ...run, signal });
+  try {
+    await Promise.race([done, interrupts.exit, ...(closed ? [closed.ended] : [])]);
+  } catch (err) {
+    // Without waiting long on a tool that ignores its signal.
+    await settle(run.agent.whenIdle(), SETTLE_MS);
+    throw err;
   }
 }
