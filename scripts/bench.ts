@@ -9,6 +9,7 @@
 import { benchAgent } from "./bench/agent_bench.ts";
 import { runCliBench } from "./bench/cli_bench.ts";
 import { type BenchResult, formatResult, runExtBench } from "./bench/ext_bench.ts";
+import { runFloodBench } from "./bench/flood_bench.ts";
 import { runSpawnBench } from "./bench/spawn_bench.ts";
 import { runTuiBench } from "./bench/tui_bench.ts";
 
@@ -49,6 +50,11 @@ const SUITES: Suite[] = [
         baselineName: "the same streamed answer fetched raw",
       }];
     },
+  },
+  {
+    name: "flood",
+    description: "1M notify frames into the real TUI (tmux): keystroke and peak RSS vs idle",
+    run: () => runFloodBench(),
   },
   {
     name: "tui",

@@ -14,8 +14,8 @@
 import { ProviderServer } from "../../tests/support/provider_server.ts";
 import { TmuxSession } from "../../tests/tui/support/tmux.ts";
 import { zotArgv } from "../../tests/tui/support/zot_tmux.ts";
+import type { BenchResult } from "./ext_bench.ts";
 
-const NOTICES = Number(Deno.args[0] ?? 1_000_000);
 const extDir = new URL("./flood_ext", import.meta.url).pathname;
 
 async function run(args: string[]): Promise<string> {
@@ -53,65 +53,77 @@ function median(xs: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const server = await ProviderServer.start({ turns: [] });
-const home = await Deno.makeTempDir({ prefix: "zot-bench-home-" });
-const s = await TmuxSession.start(zotArgv(server.url, "--no-session", "--ext", extDir), {
-  cols: 120,
-  rows: 30,
-  env: { ZOT_HOME: home },
-});
-try {
-  await s.waitFor("type a message", 30_000);
-  const pid = await zotPid(s);
-  const idleKeys: number[] = [];
-  for (let i = 0; i < 5; i++) idleKeys.push(await keystroke(s, `idle${i}q`));
-  const idleRss = await rssKb(pid);
+/** Runs the flood against the real TUI; the rows compare with idle figures of the same run. */
+export async function runFloodBench(NOTICES = 1_000_000): Promise<BenchResult[]> {
+  const server = await ProviderServer.start({ turns: [] });
+  const home = await Deno.makeTempDir({ prefix: "zot-bench-home-" });
+  const s = await TmuxSession.start(zotArgv(server.url, "--no-session", "--ext", extDir), {
+    cols: 120,
+    rows: 30,
+    env: { ZOT_HOME: home },
+  });
+  try {
+    await s.waitFor("type a message", 30_000);
+    const pid = await zotPid(s);
+    const idleKeys: number[] = [];
+    for (let i = 0; i < 5; i++) idleKeys.push(await keystroke(s, `idle${i}q`));
+    const idleRss = await rssKb(pid);
 
-  let peak = idleRss;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      peak = Math.max(peak, await rssKb(pid).catch(() => 0));
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  const floodStarted = performance.now();
-  await s.send(["/flood " + NOTICES], true);
-  await s.send(["Enter"]);
-  const floodKeys: number[] = [];
-  for (let i = 0; i < 5; i++) floodKeys.push(await keystroke(s, `busy${i}q`));
-  await s.waitFor(`flooded ${NOTICES}`, 600_000);
-  const floodMs = performance.now() - floodStarted;
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 200));
-  const afterRss = await rssKb(pid);
-  sampling = false;
-  await sampler;
+    let peak = idleRss;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        peak = Math.max(peak, await rssKb(pid).catch(() => 0));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const floodStarted = performance.now();
+    await s.send(["/flood " + NOTICES], true);
+    await s.send(["Enter"]);
+    const floodKeys: number[] = [];
+    for (let i = 0; i < 5; i++) floodKeys.push(await keystroke(s, `busy${i}q`));
+    await s.waitFor(`flooded ${NOTICES}`, 600_000);
+    const floodMs = performance.now() - floodStarted;
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 200));
+    const afterRss = await rssKb(pid);
+    sampling = false;
+    await sampler;
 
-  const results = [
-    {
-      name: "keystroke_under_flood",
-      value: median(floodKeys),
-      max: Math.max(...floodKeys),
-      baseline: median(idleKeys),
-      unit: "ms",
-      ratio: median(floodKeys) / median(idleKeys),
-      baselineName: "keystroke with zot idle",
-    },
-    {
-      name: "rss_under_flood",
-      value: peak,
-      after: afterRss,
-      baseline: idleRss,
-      unit: "KiB",
-      ratio: peak / idleRss,
-      baselineName: "idle RSS before the flood",
-    },
-  ];
-  console.log(JSON.stringify({ notices: NOTICES, floodMs: Math.round(floodMs), results }, null, 2));
-} finally {
-  await s.send(["C-c"]).catch(() => {});
-  await s.send(["C-c"]).catch(() => {});
-  await s.close();
-  await server.close();
-  await Deno.remove(home, { recursive: true });
+    const results: BenchResult[] = [
+      {
+        name: "keystroke_under_flood",
+        value: median(floodKeys),
+        baseline: median(idleKeys),
+        unit: "ms",
+        ratio: median(floodKeys) / median(idleKeys),
+        baselineName: "keystroke with zot idle",
+      },
+      {
+        name: "rss_under_flood",
+        value: peak / 1024,
+        baseline: idleRss / 1024,
+        unit: "MiB",
+        ratio: peak / idleRss,
+        baselineName: "idle RSS before the flood",
+      },
+    ];
+    console.error(
+      `flood: ${NOTICES} notices in ${Math.round(floodMs)} ms; slowest keystroke ` +
+        `${Math.round(Math.max(...floodKeys))} ms; RSS after ${Math.round(afterRss / 1024)} MiB`,
+    );
+    return results;
+  } finally {
+    await s.send(["C-c"]).catch(() => {});
+    await s.send(["C-c"]).catch(() => {});
+    await s.close();
+    await server.close();
+    await Deno.remove(home, { recursive: true });
+  }
+}
+
+if (import.meta.main) {
+  const { formatResult } = await import("./ext_bench.ts");
+  for (const row of await runFloodBench(Number(Deno.args[0] ?? 1_000_000))) {
+    console.log(formatResult(row));
+  }
 }
