@@ -96,13 +96,16 @@ async function checkDeno(context: DoctorContext): Promise<DoctorItem> {
 
 function checkSandbox(context: DoctorContext): DoctorItem {
   const name = "OS sandbox";
-  const why = "to confine unrestricted extensions (any language), run zot under it";
+  const why = "extensions with permissions (any language) run confined in it, and every " +
+    "extension in a PID namespace of its own, so nothing it starts outlives zot";
   if (context.os === "linux") {
-    const bwrap = which("bwrap", context.env.PATH ?? "", context.os);
+    // ZOT_BWRAP names a bwrap outside PATH, as the launcher reads it.
+    const bwrap = context.env.ZOT_BWRAP || which("bwrap", context.env.PATH ?? "", context.os);
     return bwrap ? { name, status: "ok", detail: `bwrap at ${bwrap}; ${why}` } : {
       name,
       status: "warn",
-      detail: `bwrap (bubblewrap) not found; ${why}`,
+      detail: "bwrap (bubblewrap) not found: extensions with permissions are refused, and a " +
+        "process an extension leaves behind is only swept by process group",
       fix: "apt install bubblewrap (or dnf/pacman install bubblewrap)",
     };
   }

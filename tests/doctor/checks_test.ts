@@ -73,3 +73,17 @@ Deno.test("doctor: keys are reported by where they are, never shown, even from a
     }
   });
 });
+
+Deno.test("doctor: the OS sandbox is found through ZOT_BWRAP as the launcher finds it, or missed with what that costs", async () => {
+  await withHome(async (home) => {
+    const empty = { PATH: join(home, "empty") };
+    const missing = item(await runDoctor(context(home, empty, false)), "OS sandbox");
+    assertEquals(missing.status, "warn");
+    assertIncludes(missing.detail, "extensions with permissions are refused");
+    assertIncludes(missing.fix!, "bubblewrap");
+    const named = { ...empty, ZOT_BWRAP: "/opt/bwrap" };
+    const found = item(await runDoctor(context(home, named, false)), "OS sandbox");
+    assertEquals(found.status, "ok");
+    assertIncludes(found.detail, "bwrap at /opt/bwrap; extensions with permissions");
+  });
+});
