@@ -4,6 +4,7 @@
  */
 
 import { describeJsoncProblem, tryParseJsonc } from "../../jsonc/mod.ts";
+import { validateMcpFields } from "./mcp_fields.ts";
 import { extensionNameProblem } from "./names.ts";
 import { parseTimeouts } from "./timeouts.ts";
 import type { Manifest, PermissionName, PermissionRequest, PermissionValue } from "./types.ts";
@@ -76,7 +77,9 @@ export function validateManifest(value: unknown): ManifestResult {
   const fields = value as Fields;
   const problems: string[] = [];
   const name = requiredName(fields, problems);
-  const exec = requiredExec(fields, problems);
+  const mcp = validateMcpFields(fields, problems);
+  // A remote MCP server has no program: its exec is "" and its `url` says where it is.
+  const exec = mcp.url !== undefined ? "" : requiredExec(fields, problems);
   const args = optionalStringArray(fields, "args", problems) ?? [];
   const version = optionalString(fields, "version", problems);
   const language = optionalString(fields, "language", problems);
@@ -97,6 +100,7 @@ export function validateManifest(value: unknown): ManifestResult {
   if (permissions !== undefined) manifest.permissions = permissions;
   if (required !== undefined) manifest.required = required;
   if (timeouts !== undefined) manifest.timeouts = timeouts;
+  Object.assign(manifest, mcp);
   return { ok: true, manifest };
 }
 

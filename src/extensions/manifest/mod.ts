@@ -9,6 +9,8 @@ export {
   validateManifest,
 } from "./manifest.ts";
 export type { ManifestResult } from "./manifest.ts";
+export { expandEnvRefs, isRemote } from "./mcp_fields.ts";
+export type { ExtensionProtocol, McpFields } from "./mcp_fields.ts";
 export { extensionDataDir, extensionLogFile, extensionNameProblem } from "./names.ts";
 export { projectExtensionsDir, scopeRoots } from "./places.ts";
 export { parseTimeouts, TIMEOUT_CAPS_MS } from "./timeouts.ts";

@@ -20,6 +20,7 @@ export interface PermissionRequest {
 /** A validated `extension.json`. */
 export interface Manifest {
   name: string;
+  /** The program to run; "" for a remote MCP server (one with `url`). */
   exec: string;
   args: string[];
   version?: string;
@@ -33,6 +34,14 @@ export interface Manifest {
   required?: boolean;
   /** The manifest's own waits, in ms, within TIMEOUT_CAPS_MS. */
   timeouts?: ManifestTimeouts;
+  /** `mcp`: the extension is an MCP server (stdio with `exec`, or remote with `url`). */
+  protocol?: "mcp";
+  /** Extra environment for the process; values may use `${env:NAME}`. */
+  env?: Record<string, string>;
+  /** A remote MCP server's streamable HTTP endpoint. */
+  url?: string;
+  /** HTTP headers for a remote MCP server; values may use `${env:NAME}`. */
+  headers?: Record<string, string>;
 }
 
 /** A manifest found on disk, with where it came from. */
@@ -69,4 +78,8 @@ export interface LaunchSpec {
   version?: string;
   /** The manifest's own waits, in ms (already within their caps). */
   timeouts?: ManifestTimeouts;
+  /** `mcp`: speak MCP (through the official SDK) instead of zot's NDJSON protocol. */
+  protocol?: "mcp";
+  /** A remote MCP server (no process; `command` is ""), with headers already filled in. */
+  remote?: { url: string; headers: Record<string, string> };
 }

@@ -43,6 +43,8 @@ import * as chain from "./intercept.ts";
 import { ExtensionLog } from "./log.ts";
 import { type HostLink, ManagedExtension } from "./managed_extension.ts";
 import type { CallProgress } from "./connection.ts";
+import type { HostedExtension } from "./hosted.ts";
+import { McpExtension } from "./mcp/mod.ts";
 import {
   extensionDataDir,
   extensionLogFile,
@@ -91,9 +93,9 @@ export class ExtensionHost {
   #context: HostContext;
   readonly #options: HostOptions;
   readonly #callbacks: HostCallbacks;
-  readonly #registry: Registry<ManagedExtension>;
+  readonly #registry: Registry<HostedExtension>;
   readonly #link: HostLink;
-  #extensions: ManagedExtension[] = [];
+  #extensions: HostedExtension[] = [];
   #lastId = 0;
   #required = new Map<string, string>();
   #shutdown: Promise<void> | undefined;
@@ -385,6 +387,8 @@ export class ExtensionHost {
       } catch (err) {
         log.note(`cannot create data folder ${dataDir}: ${(err as Error).message}`);
       }
+      // An MCP server is the second runtime; the host treats both alike from here on.
+      if (spec.protocol === "mcp") return new McpExtension(spec, index, log, this.#link);
       return new ManagedExtension(spec, index, log, dataDir, this.#link);
     }));
     this.#extensions = extensions;
@@ -399,7 +403,7 @@ export class ExtensionHost {
     for (const ext of extensions) ext.readyByDeadline();
   }
 
-  async #stopAll(extensions: readonly ManagedExtension[]): Promise<void> {
+  async #stopAll(extensions: readonly HostedExtension[]): Promise<void> {
     const deadline = Date.now() + this.#options.shutdownGraceMs;
     await Promise.all(extensions.map((ext) => ext.stop(deadline)));
   }

@@ -34,6 +34,7 @@ import type {
   HostOptions,
   ReadyVia,
 } from "./host_types.ts";
+import type { HostedExtension } from "./hosted.ts";
 import type { ExtensionLog } from "./log.ts";
 import { CrashPolicy, LatencyStats, unavailableError } from "./supervision.ts";
 import { registerCommand, registerTool, subscribe } from "./registrations.ts";
@@ -48,7 +49,7 @@ import { type LaunchSpec, TIMEOUT_CAPS_MS } from "../manifest/mod.ts";
 export interface HostLink {
   readonly options: HostOptions;
   readonly callbacks: HostCallbacks;
-  readonly registry: Registry<ManagedExtension>;
+  readonly registry: Registry<HostedExtension>;
   context(): HostContext;
   nextId(): string;
   /** The frame trace, under `--ext-trace`. */
@@ -56,7 +57,7 @@ export interface HostLink {
 }
 
 /** One extension and its process. */
-export class ManagedExtension implements RegistrationSource {
+export class ManagedExtension implements HostedExtension {
   readonly spec: LaunchSpec;
   readonly index: number;
   readonly commands = new Map<string, CommandEntry>();

@@ -11,6 +11,7 @@ import { errorMessage } from "../../errors/mod.ts";
 import { namespaceOnlyArgs } from "./bwrap.ts";
 import { resolveLaunchSpec } from "./exec_resolve.ts";
 import { checkGrant, type GrantRecord, loadGrant, unionPermissions } from "./grants.ts";
+import { remoteMcpSpec, withManifestEnv } from "./mcp_launch.ts";
 import {
   type DiscoveredExtension,
   extensionLogFile,
@@ -85,9 +86,13 @@ export async function planLaunches(
   const sandbox = context.osSandbox ?? await detectOsSandbox(context.env);
   for (const ext of enabled) {
     try {
+      // A remote MCP server has no process: nothing to resolve or sandbox.
+      if (ext.manifest.url !== undefined) {
+        push(plan, remoteMcpSpec(ext, context));
+        continue;
+      }
       const outcome = await planOne(ext, context, sandbox);
-      if ("reason" in outcome) plan.refused.push(outcome);
-      else plan.specs.push(outcome);
+      push(plan, "reason" in outcome ? outcome : withManifestEnv(outcome, ext, context));
     } catch (err) {
       plan.refused.push({
         name: ext.name,
@@ -98,6 +103,11 @@ export async function planLaunches(
     }
   }
   return plan;
+}
+
+function push(plan: LaunchPlan, outcome: LaunchSpec | RefusedLaunch): void {
+  if ("reason" in outcome) plan.refused.push(outcome);
+  else plan.specs.push(outcome);
 }
 
 async function planOne(

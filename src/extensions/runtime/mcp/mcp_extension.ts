@@ -1,0 +1,318 @@
+/**
+ * An MCP server as a zot extension. It adapts the official SDK's Client to what the host
+ * expects of any extension (HostedExtension): `initialize` plays the part of hello, the
+ * server's tools and prompts are registered as tools and commands, and the host's
+ * `tool_call` / `command_invoked` requests are answered with MCP calls. States as for an
+ * NDJSON extension: starting → ready → exited, or starting → refused.
+ */
+
+import { CancelledError, errorMessage, ExtensionError } from "../../../errors/mod.ts";
+import type {
+  CommandInvokedFrame,
+  CommandResponseFrame,
+  EventName,
+  HostFrame,
+  InterceptableEvent,
+  ToolCallFrame,
+  ToolResultFrame,
+} from "../../../protocol/mod.ts";
+import type { LaunchSpec } from "../../manifest/mod.ts";
+import type { RequestKind, ResponseByKind } from "../connection.ts";
+import type { ExtensionState, ExtensionStatus } from "../host_types.ts";
+import type { HostedExtension } from "../hosted.ts";
+import type { ExtensionLog } from "../log.ts";
+import type { HostLink } from "../managed_extension.ts";
+import { McpSession } from "./session.ts";
+import type { McpPromptEntry, McpToolEntry } from "./catalog.ts";
+import { promptArguments } from "./names.ts";
+import { errorResultFrame, promptText, toolResultFrame } from "./results.ts";
+import { ErrorCode, McpError } from "./sdk.ts";
+
+/** One MCP server under the host's care. */
+export class McpExtension implements HostedExtension {
+  readonly spec: LaunchSpec;
+  readonly index: number;
+  readonly commands = new Map<string, McpPromptEntry>();
+  readonly tools = new Map<string, McpToolEntry>();
+  /** MCP servers see no lifecycle events and intercept nothing. */
+  readonly subscriptions = new Set<EventName>();
+  readonly intercepts = new Set<InterceptableEvent>();
+  readonly #link: HostLink;
+  readonly #log: ExtensionLog;
+  #state: ExtensionState = "starting";
+  #reason: string | undefined;
+  #accepted = false;
+  #session: McpSession | undefined;
+  #stopping: Promise<void> | undefined;
+  #settle!: () => void;
+  /** Resolves once the server is ready, refused or exited. */
+  readonly settled: Promise<void>;
+
+  constructor(spec: LaunchSpec, index: number, log: ExtensionLog, link: HostLink) {
+    this.spec = spec;
+    this.index = index;
+    this.#log = log;
+    this.#link = link;
+    this.settled = new Promise((resolve) => (this.#settle = resolve));
+  }
+
+  /** The extension's name. */
+  get name(): string {
+    return this.spec.name;
+  }
+
+  /** Initialized; only accepted extensions own names. */
+  get accepted(): boolean {
+    return this.#accepted;
+  }
+
+  /** Lifecycle state. */
+  get state(): ExtensionState {
+    return this.#state;
+  }
+
+  /** Initialized and still connected. */
+  get running(): boolean {
+    return this.#accepted && (this.#state === "starting" || this.#state === "ready") &&
+      (this.#session?.open ?? false);
+  }
+
+  /** Writes a `[zot]` line to this extension's log. */
+  note(text: string): void {
+    this.#log.note(text);
+  }
+
+  /** Connects (spawning a stdio server first); a failure refuses the extension. */
+  launch(): void {
+    const spec = this.spec;
+    this.#log.note(`starting MCP server ${spec.name} at ${new Date().toISOString()}`);
+    if (this.#log.problem) this.#log.note(this.#log.problem);
+    const options = this.#link.options;
+    let session: McpSession;
+    try {
+      session = McpSession.open(spec, this.#log, {
+        maxLineBytes: options.maxLineBytes,
+        killGraceMs: options.killGraceMs,
+        onToolsChanged: (entries) => this.#replace("tool", entries),
+        onPromptsChanged: (entries) => this.#replace("command", entries),
+        onClosed: (reason) => this.#onClosed(reason),
+      });
+    } catch (err) {
+      this.refuse(errorMessage(err));
+      return;
+    }
+    this.#session = session;
+    session.initialize(options.helloTimeoutMs).then(
+      () => this.#onInitialized(),
+      (err) => this.refuse(`MCP initialize failed: ${errorMessage(err)}`),
+    );
+  }
+
+  /** Refuses the extension and stops its server. */
+  refuse(reason: string): void {
+    if (this.#state === "refused" || this.#state === "exited") return;
+    this.#state = "refused";
+    this.#reason = reason;
+    this.#log.note(`refused: ${reason}`);
+    this.#settle();
+    this.#changed();
+    void this.stop(Date.now());
+  }
+
+  /** Readiness does not wait for a deadline: a server is ready once its lists are in. */
+  readyByDeadline(): void {
+    if (this.#state === "starting" && !this.#accepted) {
+      this.#log.note("still initializing at the startup deadline; its tools come when it is ready");
+    }
+  }
+
+  /** MCP servers take no NDJSON frames. */
+  send(_frame: HostFrame): boolean {
+    return false;
+  }
+
+  /** Answers the host's tool and command requests with MCP calls. */
+  request<K extends RequestKind>(
+    _kind: K,
+    label: string,
+    build: (id: string) => HostFrame,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<ResponseByKind[K]> {
+    const session = this.#session;
+    if (!session || !this.running) return Promise.reject(this.#notRunning());
+    if (signal?.aborted) return Promise.reject(new CancelledError(`${label} cancelled`));
+    const frame = build(this.#link.nextId());
+    const call = { label, timeoutMs, signal };
+    if (frame.type === "tool_call") {
+      return this.#callTool(session, frame, call) as Promise<ResponseByKind[K]>;
+    }
+    if (frame.type === "command_invoked") {
+      return this.#getPrompt(session, frame, call) as Promise<ResponseByKind[K]>;
+    }
+    return Promise.reject(new Error(`an MCP server cannot answer ${frame.type}`));
+  }
+
+  /** This extension's status. */
+  status(): ExtensionStatus {
+    const status: ExtensionStatus = {
+      name: this.spec.name,
+      source: this.spec.source,
+      dir: this.spec.dir,
+      state: this.#state,
+    };
+    if (this.#reason !== undefined) status.reason = this.#reason;
+    if (this.#session?.pid !== undefined) status.pid = this.#session.pid;
+    const version = this.spec.version ?? this.#session?.serverVersion;
+    if (version !== undefined) status.version = version;
+    if (this.#state === "ready") status.readyVia = "frame";
+    if (this.#log.path) status.logFile = this.#log.path;
+    return status;
+  }
+
+  /** Closes the session and stops the server process (the stop ladder); idempotent. */
+  stop(deadline: number): Promise<void> {
+    this.#stopping ??= (async () => {
+      if (this.#session) {
+        const how = await this.#session.close(deadline);
+        this.#log.note(`stopped at ${new Date().toISOString()}${how}`);
+      }
+      await this.#log.close();
+    })();
+    return this.#stopping;
+  }
+
+  /** Last resort at process exit. */
+  killNow(): void {
+    this.#session?.killNow();
+  }
+
+  async #onInitialized(): Promise<void> {
+    const session = this.#session;
+    if (!session || this.#state !== "starting") return;
+    this.#accepted = true;
+    this.#log.note(`initialized: ${session.describeServer()}`);
+    try {
+      await session.refreshAll(this.#link.options.helloTimeoutMs);
+    } catch (err) {
+      this.refuse(`listing its tools and prompts failed: ${errorMessage(err)}`);
+      return;
+    }
+    if (this.#state !== "starting") return;
+    this.#state = "ready";
+    this.#settle();
+    this.#changed();
+  }
+
+  #replace(kind: "tool" | "command", entries: (McpToolEntry | McpPromptEntry)[]): void {
+    const registry = this.#link.registry;
+    if (kind === "tool") {
+      this.tools.clear();
+      for (const entry of entries as McpToolEntry[]) registry.addTool(this, entry);
+    } else {
+      this.commands.clear();
+      for (const entry of entries as McpPromptEntry[]) registry.addCommand(this, entry);
+    }
+    this.#log.note(`${kind}s: ${entries.map((e) => e.name).join(", ") || "(none)"}`);
+  }
+
+  async #callTool(
+    session: McpSession,
+    frame: ToolCallFrame,
+    call: CallOptions,
+  ): Promise<ToolResultFrame> {
+    const entry = this.tools.get(frame.name);
+    if (!entry) return errorResultFrame(frame.id, `no MCP tool behind "${frame.name}"`);
+    try {
+      const result = await session.callTool(entry.mcpName, frame.args, call);
+      // A call that changed the server's tool list is followed by the new list, so the
+      // model's next step already sees it.
+      await session.settledLists();
+      return toolResultFrame(frame.id, result);
+    } catch (err) {
+      const answer = this.#failure(err, call);
+      return errorResultFrame(frame.id, answer);
+    }
+  }
+
+  async #getPrompt(
+    session: McpSession,
+    frame: CommandInvokedFrame,
+    call: CallOptions,
+  ): Promise<CommandResponseFrame> {
+    const base = { type: "command_response" as const, id: frame.id };
+    const entry = this.commands.get(frame.name);
+    if (!entry) return { ...base, action: "noop", error: `no MCP prompt behind /${frame.name}` };
+    const parsed = promptArguments(entry.arguments, frame.args ?? "");
+    if ("problem" in parsed) {
+      return { ...base, action: "noop", error: `/${frame.name} ${parsed.problem}` };
+    }
+    try {
+      const result = await session.getPrompt(entry.mcpName, parsed.args, call);
+      return { ...base, action: "prompt", prompt: promptText(result) };
+    } catch (err) {
+      return { ...base, action: "noop", error: this.#failure(err, call) };
+    }
+  }
+
+  /** Throws what the host reports itself (cancel, timeout, gone); returns a server error's text. */
+  #failure(err: unknown, call: CallOptions): string {
+    if (call.signal?.aborted) throw new CancelledError(`${call.label} cancelled`);
+    if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
+      throw new ExtensionError(
+        "ext_timeout",
+        this.name,
+        `extension "${this.name}" did not answer ${call.label} within ${call.timeoutMs} ms`,
+        { hint: `see: zot ext logs ${this.name}` },
+      );
+    }
+    if (!this.running || (err instanceof McpError && err.code === ErrorCode.ConnectionClosed)) {
+      throw this.#notRunning();
+    }
+    return `MCP server "${this.name}" answered ${call.label} with an error: ${errorMessage(err)}`;
+  }
+
+  #notRunning(): ExtensionError {
+    return new ExtensionError(
+      "ext_not_running",
+      this.name,
+      `extension "${this.name}" is not running${this.#reason ? ` (${this.#reason})` : ""}`,
+      { hint: `see: zot ext logs ${this.name}` },
+    );
+  }
+
+  #onClosed(reason: string): void {
+    if (this.#state === "refused" || this.#state === "exited") {
+      this.#log.note(`server ${reason}`);
+      return;
+    }
+    const stopping = this.#stopping !== undefined;
+    if (!this.#accepted) {
+      this.refuse(
+        stopping ? `stopped by zot before initialize (${reason})` : `${reason} before initialize`,
+      );
+      return;
+    }
+    this.#state = "exited";
+    this.#reason = stopping ? `stopped by zot (${reason})` : reason;
+    this.#log.note(`MCP server ${this.name} ${reason} at ${new Date().toISOString()}`);
+    this.#settle();
+    this.#changed();
+    if (!stopping) void this.stop(Date.now());
+  }
+
+  #changed(): void {
+    try {
+      this.#link.callbacks.onStatusChange?.(this.status());
+    } catch (err) {
+      this.#log.note(`host callback onStatusChange failed: ${errorMessage(err)}`);
+    }
+  }
+}
+
+/** What one call carries. */
+export interface CallOptions {
+  label: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
