@@ -146,7 +146,11 @@ export type {
   Verdict,
 } from "./runtime/mod.ts";
 export {
+  addMcpManifest,
   checkExtension,
+  claudeDesktopConfig,
+  parseMcpServers,
+  parsePairs,
   SCAFFOLD_LANGUAGES,
   scaffoldExtension,
   scaffoldFor,
@@ -154,10 +158,12 @@ export {
   writeScaffold,
 } from "./authoring/mod.ts";
 export type {
+  AddMcpInput,
   CheckItem,
   CheckOptions,
   CheckReport,
   CheckStatus,
+  McpImport,
   Scaffold,
   ScaffoldFile,
   ScaffoldLanguage,

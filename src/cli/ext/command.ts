@@ -18,13 +18,14 @@ import { addNew } from "./new.ts";
 import { addTrust, addUntrust } from "./trust.ts";
 import { addRequire } from "./require.ts";
 import { addStatus } from "./status.ts";
+import { addAddMcp, addImportMcp } from "./mcp.ts";
 
 /** Builds the `ext` subcommand tree. */
 export function buildExtCommand(output: Output): Command {
   const ext = newSubcommand("ext", output)
     .description(
       "manage extensions (list, status, install, remove, enable, disable, logs, permissions, " +
-        "check, new, trust, untrust, require)",
+        "check, new, trust, untrust, require, add-mcp, import-mcp)",
     );
   const context: ExtCommandContext = {
     output,
@@ -45,6 +46,8 @@ export function buildExtCommand(output: Output): Command {
       addTrust,
       addUntrust,
       addRequire,
+      addAddMcp,
+      addImportMcp,
     ]
   ) {
     add(ext, context);

@@ -1,8 +1,13 @@
 /** `zot ext list`. */
 
 import { Command } from "../commander.ts";
-import { describeAccess, discoverExtensions } from "../../extensions/mod.ts";
 import { listMarks } from "./trust.ts";
+import {
+  describeAccess,
+  type DiscoveredExtension,
+  discoverExtensions,
+} from "../../extensions/mod.ts";
+import type { ZotPaths } from "../../config/mod.ts";
 import { collect, type ExtCommandContext } from "./context.ts";
 import { listRows, renderPlain, renderTable } from "./list_render.ts";
 
@@ -27,7 +32,7 @@ export function addList(ext: Command, { output, locations }: ExtCommandContext):
       });
       const access = new Map<string, string>();
       for (const ext of [...found.extensions, ...found.shadowed]) {
-        access.set(ext.dir, await describeAccess(ext, { paths, cwd }));
+        access.set(ext.dir, await accessText(ext, paths, cwd));
       }
       const rows = listRows(found, access, await listMarks(found, paths));
       if (options.json) {
@@ -38,4 +43,12 @@ export function addList(ext: Command, { output, locations }: ExtCommandContext):
         output.out(output.isTty ? renderTable(rows, output) : renderPlain(rows));
       }
     });
+}
+
+// An MCP server says so first; a remote one runs no process here, so it has no sandbox to
+// describe, only where it connects.
+async function accessText(ext: DiscoveredExtension, paths: ZotPaths, cwd: string) {
+  if (ext.manifest.protocol !== "mcp") return await describeAccess(ext, { paths, cwd });
+  if (ext.manifest.url !== undefined) return `mcp, remote ${new URL(ext.manifest.url).host}`;
+  return `mcp, ${await describeAccess(ext, { paths, cwd })}`;
 }

@@ -24,6 +24,8 @@ export interface ListRow {
   trust: string | null;
   /** Tool calls are blocked while it is not running (`zot ext require`). */
   required: boolean;
+  /** `mcp` for an MCP server, `ndjson` for zot's own protocol (null when invalid). */
+  protocol: "ndjson" | "mcp" | null;
   /** For a shadowed row: the copy that wins. */
   shadowedBy: { source: "flag" | "project" | "global"; dir: string } | null;
   /** The extension folder. */
@@ -56,6 +58,7 @@ export function listRows(
       language: ext.manifest.language ?? null,
       trust: marks.trust?.get(ext.dir) ?? null,
       required: marks.required?.has(ext.dir) ?? false,
+      protocol: ext.manifest.protocol ?? "ndjson",
       shadowedBy: null,
       path: ext.dir,
       manifestPath: ext.manifestPath,
@@ -73,6 +76,7 @@ export function listRows(
       language: ext.manifest.language ?? null,
       trust: marks.trust?.get(ext.dir) ?? null,
       required: marks.required?.has(ext.dir) ?? false,
+      protocol: ext.manifest.protocol ?? "ndjson",
       shadowedBy: ext.shadowedBy,
       path: ext.dir,
       manifestPath: ext.manifestPath,
@@ -90,6 +94,7 @@ export function listRows(
       language: null,
       trust: null,
       required: false,
+      protocol: null,
       shadowedBy: null,
       path: bad.dir,
       manifestPath: bad.manifestPath,

@@ -17,3 +17,5 @@ export type {
   ScaffoldOptions,
   ScaffoldResult,
 } from "./scaffold.ts";
+export { addMcpManifest, claudeDesktopConfig, parseMcpServers, parsePairs } from "./mcp_config.ts";
+export type { AddMcpInput, McpImport } from "./mcp_config.ts";
