@@ -21,6 +21,7 @@ import {
 import { checkToolSchema } from "../../schema/mod.ts";
 import { describeNoise, FrameTap, waitForFrame } from "./check_frames.ts";
 import { probe, type ProbeTargets } from "./check_probe.ts";
+import { checkMcp } from "./check_mcp.ts";
 import {
   DEFAULT_BUILTIN_TOOLS,
   describeExit,
@@ -101,6 +102,14 @@ async function runChecks(
     return "";
   }
   const logPath = join(scratch, "stderr.log");
+  if (spec.protocol === "mcp") {
+    const timeouts = {
+      timeoutMs: options.helloTimeoutMs ?? 5000,
+      shutdownMs: options.shutdownMs ?? 2000,
+    };
+    await checkMcp(spec, { ...timeouts, probe: options.probe }, logPath, report);
+    return await stderrOf(logPath, report);
+  }
   const log = await ExtensionLog.open(logPath);
   let proc: ExtensionProcess;
   try {
@@ -160,6 +169,10 @@ async function runChecks(
     reportNoise(tap, report);
     await log.close();
   }
+  return await stderrOf(logPath, report);
+}
+
+async function stderrOf(logPath: string, report: Report): Promise<string> {
   const stderr = await Deno.readTextFile(logPath).catch(() => "");
   if (stderr.trim()) {
     report("info", "stderr", `${stderr.trimEnd().split("\n").length} line(s); shown below`);

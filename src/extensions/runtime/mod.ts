@@ -38,3 +38,4 @@ export type { SupervisionOptions } from "./supervision.ts";
 export { ExtensionLog } from "./log.ts";
 export { isUsableToolName, usableCommandName } from "./registrations.ts";
 export { describeExit, ExtensionProcess } from "./process.ts";
+export { mcpName, McpSession } from "./mcp/mod.ts";

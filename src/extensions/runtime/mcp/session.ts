@@ -25,8 +25,10 @@ import {
   Client,
   type GetPromptResult,
   LoggingMessageNotificationSchema,
+  type Prompt,
   PromptListChangedNotificationSchema,
   StreamableHTTPClientTransport,
+  type Tool,
   ToolListChangedNotificationSchema,
   type Transport,
 } from "./sdk.ts";
@@ -139,6 +141,15 @@ export class McpSession {
         promptEntries(name, await listPrompts(this.#client, timeoutMs), this.#log),
       );
     }
+  }
+
+  /** The server's tools and prompts as it lists them (for `zot ext check`). */
+  async lists(timeoutMs: number): Promise<{ tools: Tool[]; prompts: Prompt[] }> {
+    const caps = this.#client.getServerCapabilities() ?? {};
+    return {
+      tools: caps.tools ? await listTools(this.#client, timeoutMs) : [],
+      prompts: caps.prompts ? await listPrompts(this.#client, timeoutMs) : [],
+    };
   }
 
   /** Calls a tool; an abort sends `notifications/cancelled` (the SDK does) and rejects. */
