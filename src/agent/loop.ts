@@ -26,7 +26,12 @@ import { presentMessage } from "./present.ts";
 import { type Compaction, compactMessages, DEFAULT_KEEP_TAIL } from "./compact.ts";
 import { CostTracker, type PriceLookup } from "./cost.ts";
 import type { AgentEvent } from "./events.ts";
-import { type AgentExtensions, type LifecycleEvent, NO_EXTENSIONS } from "./extensions.ts";
+import {
+  type AgentExtensions,
+  type ExtensionTool,
+  type LifecycleEvent,
+  NO_EXTENSIONS,
+} from "./extensions.ts";
 import { streamModelStep } from "./model_step.ts";
 import { NO_SESSION, type SessionSink } from "./session_sink.ts";
 import { ABORTED_RESULT_TEXT, errorResult, runToolCall } from "./tool_runner.ts";
@@ -101,6 +106,8 @@ export class Agent {
   #builtins: readonly Tool[];
   #extensions: AgentExtensions;
   #toolset: Toolset;
+  /** What the extension tools looked like when the toolset was built. */
+  #toolsKey = "";
   #maxSteps: number;
   #reasoning?: ReasoningLevel;
   #maxTokens?: number;
@@ -121,7 +128,7 @@ export class Agent {
     this.#cwd = options.cwd;
     this.#builtins = options.tools ?? [];
     this.#extensions = options.extensions ?? NO_EXTENSIONS;
-    this.#toolset = new Toolset(this.#builtins, this.#extensions.tools());
+    this.#toolset = this.#buildToolset(this.#extensions.tools());
     this.#maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     this.#reasoning = options.reasoning;
     this.#maxTokens = options.maxTokens;
@@ -201,7 +208,19 @@ export class Agent {
 
   /** Rebuilds the tool list (extension tools registered late become visible). */
   refreshTools(): void {
-    this.#toolset = new Toolset(this.#builtins, this.#extensions.tools());
+    this.#toolset = this.#buildToolset(this.#extensions.tools());
+  }
+
+  #buildToolset(tools: ExtensionTool[]): Toolset {
+    this.#toolsKey = toolsKey(tools);
+    return new Toolset(this.#builtins, tools);
+  }
+
+  // Extension tools may change mid-session (an MCP server's tools/list_changed, a late
+  // registration): each step offers the current ones, rebuilding only when they changed.
+  #syncTools(): void {
+    const tools = this.#extensions.tools();
+    if (toolsKey(tools) !== this.#toolsKey) this.#toolset = this.#buildToolset(tools);
   }
 
   /** Drops the transcript and the usage totals. */
@@ -321,6 +340,7 @@ export class Agent {
         this.#turnEnd(step, stop, error);
         return this.#result(stop, error, text, withheld, step);
       };
+      this.#syncTools();
       this.#emit({ type: "turn_start", step });
       this.#lifecycle({ event: "turn_start", step });
       // Ctrl-C does not wait for a slow turn_start guard (the host gives each one 5 s).
@@ -496,4 +516,8 @@ export class Agent {
 
 function toolMessage(results: ToolResultBlock[]): ToolMessage {
   return { role: "tool", content: results, time: now() };
+}
+
+function toolsKey(tools: readonly ExtensionTool[]): string {
+  return JSON.stringify(tools.map((t) => [t.extension, t.spec]));
 }

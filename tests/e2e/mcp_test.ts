@@ -1,0 +1,129 @@
+/**
+ * MCP servers as extensions, end to end: the real zot CLI with the scripted provider,
+ * against @modelcontextprotocol/server-everything from npm and a small SDK-built fixture
+ * server (tests/fixtures/mcp/server.ts) for what the reference server cannot show on cue.
+ */
+
+import { join } from "node:path";
+import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
+import { mcpServerScript, writeMcpExtension } from "../support/mcp_servers.ts";
+import { REPO, World } from "./support.ts";
+
+type Block = Record<string, unknown>;
+type Body = { messages: { role: string; content: unknown }[]; tools: { name: string }[] };
+
+const FIXTURE = join(REPO, "tests", "fixtures", "mcp", "fixture");
+
+function toolResults(body: Body): Block[] {
+  const last = body.messages.at(-1)!;
+  return (last.content as Block[]).filter((b) => b.type === "tool_result");
+}
+
+function bodies(world: World): Body[] {
+  return world.server.bodies() as Body[];
+}
+
+async function everything(world: World): Promise<string> {
+  return await writeMcpExtension(world.root, "every", [mcpServerScript("everything"), "stdio"]);
+}
+
+Deno.test("the model calls server-everything's echo and get-tiny-image and gets text and an image", async () => {
+  await using world = await World.create([
+    {
+      blocks: [
+        { type: "tool_use", id: "e1", name: "mcp__every__echo", input: { message: "hi there" } },
+        { type: "tool_use", id: "i1", name: "mcp__every__get-tiny-image", input: {} },
+      ],
+    },
+    { text: "Seen both." },
+  ]);
+  const result = await world.run(["--ext", await everything(world), "-p", "use the tools"]);
+  assertEquals(result.code, 0, result.stderr);
+  assertEquals(result.stdout, "Seen both.\n");
+  const offered = bodies(world)[0].tools.map((t) => t.name);
+  for (const name of ["mcp__every__echo", "mcp__every__get-sum", "mcp__every__get-tiny-image"]) {
+    assert.ok(offered.includes(name), `${name} is offered to the model: ${offered}`);
+  }
+  const [echo, image] = toolResults(bodies(world)[1]);
+  assertEquals(echo.tool_use_id, "e1");
+  assertEquals(echo.content, [{ type: "text", text: "Echo: hi there" }]);
+  const blocks = image.content as Block[];
+  const picture = blocks.find((b) => b.type === "image") as { source: Block } | undefined;
+  assert.ok(
+    picture,
+    `an image block reached the provider: ${JSON.stringify(blocks).slice(0, 200)}`,
+  );
+  assertEquals(picture.source.type, "base64");
+  assertEquals(picture.source.media_type, "image/png");
+  assert.ok(String(picture.source.data).startsWith("iVBORw0KGgo"), "PNG data");
+});
+
+Deno.test("an MCP prompt runs as a slash command and its text goes to the model", async () => {
+  await using world = await World.create([{ text: "It is sunny." }]);
+  const ext = await everything(world);
+  const result = await world.run(["--ext", ext, "-p", "/mcp__every__args-prompt Paris France"]);
+  assertEquals(result.code, 0, result.stderr);
+  const sent = JSON.stringify(bodies(world)[0].messages);
+  assertIncludes(sent, "What's weather in Paris, France?");
+});
+
+Deno.test("a prompt with a missing required argument says how to call it", async () => {
+  await using world = await World.create([]);
+  const result = await world.run(["--ext", FIXTURE, "-p", "/mcp__fix__greet"]);
+  assertIncludes(result.stderr + result.stdout, "needs name; usage: <name>");
+  assertEquals(world.server.bodies().length, 0);
+});
+
+Deno.test("tools/list_changed: a tool the server adds during a call is offered at the next step", async () => {
+  await using world = await World.create([
+    { blocks: [{ type: "tool_use", id: "g1", name: "mcp__fix__grow", input: {} }] },
+    { blocks: [{ type: "tool_use", id: "g2", name: "mcp__fix__grown", input: {} }] },
+    { text: "grown." },
+  ]);
+  const result = await world.run(["--ext", FIXTURE, "-p", "grow"]);
+  assertEquals(result.code, 0, result.stderr);
+  const [first, second, third] = bodies(world);
+  assert.ok(!first.tools.some((t) => t.name === "mcp__fix__grown"), "not there at first");
+  assert.ok(second.tools.some((t) => t.name === "mcp__fix__grown"), "offered after the refresh");
+  assertEquals(toolResults(third)[0].content, [{ type: "text", text: "grown ok" }]);
+  // The server's log message went to the extension's log.
+  const log = await Deno.readTextFile(join(world.home, "logs", "ext-fix.log"));
+  assertIncludes(log, "server log info fixture: growing now");
+  assertIncludes(log, "tools list changed; listing again");
+});
+
+Deno.test("isError and structured content reach the model as they are meant", async () => {
+  await using world = await World.create([
+    {
+      blocks: [
+        { type: "tool_use", id: "f1", name: "mcp__fix__fail", input: {} },
+        { type: "tool_use", id: "s1", name: "mcp__fix__structured", input: {} },
+      ],
+    },
+    { text: "ok" },
+  ]);
+  const result = await world.run(["--ext", FIXTURE, "-p", "go"]);
+  assertEquals(result.code, 0, result.stderr);
+  const [fail, structured] = toolResults(bodies(world)[1]);
+  assertEquals(fail.is_error, true);
+  assertIncludes(JSON.stringify(fail.content), "it broke");
+  assert.ok(!structured.is_error, "structured is not an error");
+  assertIncludes(JSON.stringify(structured.content), '\\"temp\\": 21');
+});
+
+Deno.test("arguments that break the MCP tool's input schema never reach the server", async () => {
+  await using world = await World.create([
+    { blocks: [{ type: "tool_use", id: "w1", name: "mcp__fix__wait", input: { seconds: "x" } }] },
+    { text: "ok" },
+  ]);
+  const mark = join(world.root, "mark");
+  const result = await world.run(["--ext", FIXTURE, "-p", "go"], { env: { FIXTURE_MARK: mark } });
+  assertEquals(result.code, 0, result.stderr);
+  const [sent] = toolResults(bodies(world)[1]);
+  assertEquals(sent.is_error, true);
+  const text = JSON.stringify(sent.content);
+  assertIncludes(text, "seconds");
+  // zot's own check answered: neither the SDK server's validation nor the tool ran.
+  assert.ok(!text.includes("Input validation error"), text);
+  assert.ok(!text.includes("cancelled"), text);
+});
