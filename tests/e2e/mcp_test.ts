@@ -127,3 +127,125 @@ Deno.test("arguments that break the MCP tool's input schema never reach the serv
   assert.ok(!text.includes("Input validation error"), text);
   assert.ok(!text.includes("cancelled"), text);
 });
+
+/** Resolves once `path` exists (watching its folder, no polling). */
+async function created(path: string): Promise<void> {
+  const watcher = Deno.watchFs(join(path, ".."));
+  try {
+    try {
+      await Deno.stat(path);
+      return;
+    } catch {
+      // not yet: wait for it
+    }
+    for await (const event of watcher) {
+      if (event.paths.includes(path)) return;
+    }
+  } finally {
+    watcher.close();
+  }
+}
+
+Deno.test("Ctrl-C during an MCP tool call sends notifications/cancelled to the server", async () => {
+  await using world = await World.create([
+    { blocks: [{ type: "tool_use", id: "w1", name: "mcp__fix__wait", input: { seconds: 600 } }] },
+  ]);
+  const mark = join(world.root, "mark");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: world.args("--ext", FIXTURE, "--json", "wait"),
+    cwd: world.work,
+    env: world.env({ FIXTURE_MARK: mark }),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const output = child.output();
+  await created(`${mark}.started`);
+  child.kill("SIGINT");
+  const out = await output;
+  assertEquals(await Deno.readTextFile(mark), "cancelled (notified)");
+  const events = new TextDecoder().decode(out.stdout);
+  assertIncludes(events, '"is_error":true');
+  assertIncludes(events, '"stop":"aborted"');
+});
+
+/** Starts the fixture server over streamable HTTP on loopback; its URL is its first line. */
+async function httpFixture(): Promise<{ url: string } & AsyncDisposable> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", join(REPO, "tests", "fixtures", "mcp", "server.ts"), "http"],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { done, value } = await lines.read();
+    if (done) break;
+    text += value;
+  }
+  await lines.cancel();
+  return {
+    url: text.trim(),
+    async [Symbol.asyncDispose]() {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
+}
+
+async function remoteExtension(world: World, url: string): Promise<string> {
+  const dir = join(world.root, "remote");
+  await Deno.mkdir(dir);
+  const manifest = {
+    name: "remote",
+    protocol: "mcp",
+    url,
+    headers: { Authorization: "Bearer ${env:FIX_TOKEN}" },
+  };
+  await Deno.writeTextFile(join(dir, "extension.json"), JSON.stringify(manifest));
+  return dir;
+}
+
+Deno.test("a remote MCP server over streamable HTTP on loopback, with a header from the environment", async () => {
+  await using server = await httpFixture();
+  await using world = await World.create([
+    { blocks: [{ type: "tool_use", id: "h1", name: "mcp__remote__whoami", input: {} }] },
+    { text: "done" },
+  ]);
+  const ext = await remoteExtension(world, server.url);
+  const result = await world.run(["--ext", ext, "-p", "who am I?"], {
+    env: { FIX_TOKEN: "s3cret" },
+  });
+  assertEquals(result.code, 0, result.stderr);
+  const [sent] = toolResults(bodies(world)[1]);
+  assertEquals(sent.content, [{ type: "text", text: "auth=Bearer s3cret" }]);
+  // The manifest never held the secret; the log does not either.
+  const log = await Deno.readTextFile(join(world.home, "logs", "ext-remote.log"));
+  assert.ok(!log.includes("s3cret"), log);
+});
+
+Deno.test("a remote server whose header needs an unset variable is refused, naming it", async () => {
+  await using world = await World.create([{ text: "ok" }]);
+  const ext = await remoteExtension(world, "http://127.0.0.1:9/mcp");
+  const result = await world.run(["--ext", ext, "-p", "hi"]);
+  assertIncludes(result.stderr, "${env:FIX_TOKEN}");
+  assertIncludes(result.stderr, "which is not set");
+  const offered = bodies(world)[0].tools.map((t) => t.name);
+  assert.ok(!offered.some((n) => n.startsWith("mcp__remote__")), `${offered}`);
+});
+
+Deno.test("zot stops a stdio MCP server on exit: no process is left", async () => {
+  await using world = await World.create([{ text: "ok" }]);
+  const pidFile = join(world.root, "pid");
+  const result = await world.run(["--ext", FIXTURE, "-p", "hi"], { env: { FIXTURE_PID: pidFile } });
+  assertEquals(result.code, 0, result.stderr);
+  const pid = Number(await Deno.readTextFile(pidFile));
+  const probe = await new Deno.Command("kill", { args: ["-0", String(pid)], stderr: "null" })
+    .output();
+  assertEquals(probe.success, false, `server pid ${pid} is still running`);
+  const log = await Deno.readTextFile(join(world.home, "logs", "ext-fix.log"));
+  assertIncludes(log, "stopped at");
+  assert.ok(!log.includes("SIGKILL"), "it exited when its stdin closed");
+});
