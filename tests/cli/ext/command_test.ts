@@ -166,6 +166,7 @@ Deno.test("list: empty, JSON, and every state with its source", async () => {
     language: null,
     trust: "untrusted",
     required: false,
+    protocol: "ndjson",
     shadowedBy: null,
     path: join(w.project, "p"),
     manifestPath: join(w.project, "p", "extension.json"),
