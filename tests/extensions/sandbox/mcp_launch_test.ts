@@ -4,33 +4,41 @@
  * manifest gets, marked as MCP; a remote one gets no process, its headers filled in.
  */
 
+import { join } from "node:path";
 import { assert, assertEquals, assertIncludes } from "../../support/assert.ts";
 import { ZotPaths } from "../../../src/config/mod.ts";
 import { planLaunches } from "../../../src/extensions/sandbox/launch.ts";
 import type { DiscoveredExtension, Manifest } from "../../../src/extensions/mod.ts";
 
-function ext(manifest: Partial<Manifest>): DiscoveredExtension {
+function ext(dir: string, manifest: Partial<Manifest>): DiscoveredExtension {
   return {
     name: "srv",
-    dir: "/exts/srv",
-    manifestPath: "/exts/srv/extension.json",
+    dir,
+    manifestPath: join(dir, "extension.json"),
     source: "flag",
     manifest: { name: "srv", exec: "./main.ts", args: ["--stdio"], enabled: true, ...manifest },
   };
 }
 
+// Real folders: the OS sandbox binds real paths, so it resolves them while planning.
 async function plan(manifest: Partial<Manifest>, env: Record<string, string> = {}) {
-  const home = await Deno.makeTempDir();
+  const root = await Deno.realPath(await Deno.makeTempDir());
   try {
-    return await planLaunches([ext(manifest)], {
-      paths: new ZotPaths(home),
-      cwd: "/p",
-      env,
+    const dir = join(root, "srv");
+    await Deno.mkdir(dir);
+    await Deno.writeTextFile(join(dir, "main.ts"), "");
+    const result = await planLaunches([ext(dir, manifest)], {
+      paths: new ZotPaths(join(root, "home")),
+      cwd: root,
+      // PATH lets the OS sandbox (bwrap) be found where it exists.
+      env: { PATH: Deno.env.get("PATH") ?? "", ...env },
       deno: "/bin/deno",
       runGrant: { allow: { read: ["/data"] }, deny: {} },
     });
+    // Compare specs across runs without their temp folder.
+    return JSON.parse(JSON.stringify(result).replaceAll(root, "<root>")) as typeof result;
   } finally {
-    await Deno.remove(home, { recursive: true });
+    await Deno.remove(root, { recursive: true });
   }
 }
 
@@ -40,7 +48,7 @@ for (const [label, fields] of [["plain", {}], ["sandboxed", restricted]] as cons
   Deno.test(`a ${label} MCP stdio server is planned exactly like an NDJSON extension`, async () => {
     const ndjson = await plan(fields);
     // The sandboxed one really is wrapped (in deno run, or the OS sandbox), not run as is.
-    if (label === "sandboxed") assert.notEqual(ndjson.specs[0].command, "/exts/srv/main.ts");
+    if (label === "sandboxed") assert.notEqual(ndjson.specs[0].command, "<root>/srv/main.ts");
     const mcp = await plan({ ...fields, protocol: "mcp" });
     assertEquals(mcp.refused, []);
     assertEquals(mcp.specs, ndjson.specs.map((spec) => ({ ...spec, protocol: "mcp" })));
