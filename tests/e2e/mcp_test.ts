@@ -249,3 +249,18 @@ Deno.test("zot stops a stdio MCP server on exit: no process is left", async () =
   assertIncludes(log, "stopped at");
   assert.ok(!log.includes("SIGKILL"), "it exited when its stdin closed");
 });
+
+Deno.test("a server that writes garbage and dies before initialize is refused; zot carries on", async () => {
+  await using world = await World.create([{ text: "still here" }]);
+  const ext = await writeMcpExtension(world.root, "junk", [], {
+    exec: "sh",
+    args: ["-c", 'echo \'not json at all\'; echo \'{"jsonrpc":"2.0","bogus":1}\'; exit 3'],
+  });
+  const result = await world.run(["--ext", ext, "-p", "hi"]);
+  assertEquals(result.code, 0, result.stderr);
+  assertEquals(result.stdout, "still here\n");
+  assertIncludes(result.stderr, "junk");
+  const log = await Deno.readTextFile(join(world.home, "logs", "ext-junk.log"));
+  assertIncludes(log, "not a JSON-RPC message");
+  assertIncludes(log, "exited with code 3 before initialize");
+});

@@ -177,6 +177,10 @@ export function installSummary(
   sandbox: OsSandbox,
 ): string {
   const title = `"${manifest.name}"${manifest.version ? " " + manifest.version : ""}`;
+  if (manifest.url !== undefined) {
+    return `${title} is a remote MCP server: nothing runs on this machine; zot connects to ` +
+      `${manifest.url}.\n`;
+  }
   if (!isSandboxed(manifest)) {
     return paint(output, "yellow", `${title} has no "permissions" in its manifest: `) +
       "it runs unrestricted, with your full user permissions (files, network, processes).\n";

@@ -180,3 +180,21 @@ Deno.test("a disabled MCP extension offers no tools; logs show the server's stde
   assert.ok(first.tools.some((t) => t.name === "mcp__every__echo"), "offered while enabled");
   assert.ok(!second.tools.some((t) => t.name.startsWith("mcp__")), "none once disabled");
 });
+
+Deno.test("zot ext install of an MCP folder says what it is before asking", async () => {
+  await using place = await Place.create();
+  const dir = join(place.root, "remote");
+  await Deno.mkdir(dir);
+  await Deno.writeTextFile(
+    join(dir, "extension.json"),
+    JSON.stringify({ name: "remote", protocol: "mcp", url: "https://example.com/mcp" }),
+  );
+  const run = await place.zot(["ext", "install", dir], "y\n");
+  assertEquals(run.code, 0, run.stderr);
+  assertIncludes(
+    run.stderr,
+    `"remote" is a remote MCP server: nothing runs on this machine; zot connects to ` +
+      "https://example.com/mcp.",
+  );
+  assertEquals((await listJson(place)).map((r) => r.protocol), ["mcp"]);
+});
