@@ -8,7 +8,13 @@
 import { errorMessage } from "../../errors/mod.ts";
 import { checkToolSchema } from "../../schema/mod.ts";
 import type { LaunchSpec } from "../manifest/mod.ts";
-import { ExtensionLog, isUsableToolName, mcpName, McpSession } from "../runtime/mod.ts";
+import {
+  ExtensionLog,
+  isUsableToolName,
+  loadMcpRuntime,
+  mcpName,
+  type McpSession,
+} from "../runtime/mod.ts";
 import type { CheckStatus } from "./check_types.ts";
 
 type Report = (status: CheckStatus, title: string, detail?: string) => void;
@@ -21,9 +27,10 @@ export async function checkMcp(
   report: Report,
 ): Promise<void> {
   const log = await ExtensionLog.open(logPath);
+  const mcp = await loadMcpRuntime();
   let session: McpSession;
   try {
-    session = McpSession.open(spec, log, {
+    session = mcp.McpSession.open(spec, log, {
       maxLineBytes: 10 * 1024 * 1024,
       killGraceMs: 1000,
       onToolsChanged: () => {},

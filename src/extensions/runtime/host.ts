@@ -44,7 +44,7 @@ import { ExtensionLog } from "./log.ts";
 import { type HostLink, ManagedExtension } from "./managed_extension.ts";
 import type { CallProgress } from "./connection.ts";
 import type { HostedExtension } from "./hosted.ts";
-import { McpExtension } from "./mcp/mod.ts";
+import { loadMcpRuntime } from "./mcp/load.ts";
 import {
   extensionDataDir,
   extensionLogFile,
@@ -388,7 +388,10 @@ export class ExtensionHost {
         log.note(`cannot create data folder ${dataDir}: ${(err as Error).message}`);
       }
       // An MCP server is the second runtime; the host treats both alike from here on.
-      if (spec.protocol === "mcp") return new McpExtension(spec, index, log, this.#link);
+      if (spec.protocol === "mcp") {
+        const { McpExtension } = await loadMcpRuntime();
+        return new McpExtension(spec, index, log, this.#link);
+      }
       return new ManagedExtension(spec, index, log, dataDir, this.#link);
     }));
     this.#extensions = extensions;

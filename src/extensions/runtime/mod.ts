@@ -38,4 +38,8 @@ export type { SupervisionOptions } from "./supervision.ts";
 export { ExtensionLog } from "./log.ts";
 export { isUsableToolName, usableCommandName } from "./registrations.ts";
 export { describeExit, ExtensionProcess } from "./process.ts";
-export { mcpName, McpSession } from "./mcp/mod.ts";
+export { mcpName } from "./mcp/names.ts";
+export { loadMcpRuntime } from "./mcp/load.ts";
+export type { McpRuntime } from "./mcp/load.ts";
+// Types only (erased): importing them does not load the SDK.
+export type { McpSession } from "./mcp/mod.ts";
