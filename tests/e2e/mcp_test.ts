@@ -238,16 +238,23 @@ Deno.test("a remote server whose header needs an unset variable is refused, nami
 
 Deno.test("zot stops a stdio MCP server on exit: no process is left", async () => {
   await using world = await World.create([{ text: "ok" }]);
-  const pidFile = join(world.root, "pid");
-  const result = await world.run(["--ext", FIXTURE, "-p", "hi"], { env: { FIXTURE_PID: pidFile } });
+  // A mark only this run's server carries on its command line. (A PID would not do: where
+  // bwrap exists the server runs in its own PID namespace, so its own PID means nothing here.)
+  const mark = `--zot-test-mark=${world.root}`;
+  const server = join(REPO, "tests", "fixtures", "mcp", "server.ts");
+  const ext = await writeMcpExtension(world.root, "fix", [], {
+    exec: Deno.execPath(),
+    args: ["run", "-A", server, "stdio", mark],
+  });
+  const result = await world.run(["--ext", ext, "-p", "hi"]);
   assertEquals(result.code, 0, result.stderr);
-  const pid = Number(await Deno.readTextFile(pidFile));
-  const probe = await new Deno.Command("kill", { args: ["-0", String(pid)], stderr: "null" })
-    .output();
-  assertEquals(probe.success, false, `server pid ${pid} is still running`);
   const log = await Deno.readTextFile(join(world.home, "logs", "ext-fix.log"));
+  assertIncludes(log, "initialized: zot-fixture");
   assertIncludes(log, "stopped at");
   assert.ok(!log.includes("SIGKILL"), "it exited when its stdin closed");
+  const ps = await new Deno.Command("ps", { args: ["-eo", "args"], stderr: "null" }).output();
+  const left = new TextDecoder().decode(ps.stdout).split("\n").filter((l) => l.includes(mark));
+  assertEquals(left, [], "no process of this run's server is left");
 });
 
 Deno.test("a server that writes garbage and dies before initialize is refused; zot carries on", async () => {
