@@ -6,7 +6,7 @@
  */
 
 import { isAbsolute, join, resolve } from "node:path";
-import { describeJsoncProblem, tryParseJsonc } from "../../config/mod.ts";
+import { describeJsoncProblem, tryParseJsonc } from "../../jsonc/mod.ts";
 import { extensionNameProblem, validateManifest } from "../manifest/mod.ts";
 
 /** One server to add: the manifest to write, or why it is skipped. */
