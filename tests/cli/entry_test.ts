@@ -57,6 +57,13 @@ Deno.test("a run loads no provider SDK and no TUI until it needs them", async ()
     assertEquals(graph.npm.includes(name), false, name);
   }
   assertEquals(graph.files.filter((f) => f.startsWith("src/tui/")), []);
+  // The MCP SDK loads only when an MCP server is configured (runtime/mcp/load.ts).
+  assertEquals(graph.npm.includes("@modelcontextprotocol/sdk"), false, "@modelcontextprotocol/sdk");
+});
+
+Deno.test("zot ext loads the MCP SDK only when it checks an MCP server", async () => {
+  const graph = await eagerGraph("src/cli/program.ts");
+  assertEquals(graph.npm.includes("@modelcontextprotocol/sdk"), false);
 });
 
 Deno.test("each provider loads only its own SDK", async () => {
