@@ -29,13 +29,17 @@ export async function checkMcp(
   const log = await ExtensionLog.open(logPath);
   const mcp = await loadMcpRuntime();
   let session: McpSession;
+  let up = false;
   try {
     session = mcp.McpSession.open(spec, log, {
       maxLineBytes: 10 * 1024 * 1024,
       killGraceMs: 1000,
       onToolsChanged: () => {},
       onPromptsChanged: () => {},
-      onClosed: (reason) => report("fail", "server stays up", `the server ${reason}`),
+      // Only a server that was up can go away; a failed start is reported by initialize.
+      onClosed: (reason) => {
+        if (up) report("fail", "server stays up", `the server ${reason}`);
+      },
     });
   } catch (err) {
     report("fail", "launch", errorMessage(err));
@@ -45,6 +49,7 @@ export async function checkMcp(
   try {
     const started = Date.now();
     await session.initialize(options.timeoutMs);
+    up = true;
     report(
       "pass",
       "MCP initialize",
