@@ -271,3 +271,24 @@ Deno.test("a server that writes garbage and dies before initialize is refused; z
   assertIncludes(log, "not a JSON-RPC message");
   assertIncludes(log, "exited with code 3 before initialize");
 });
+
+Deno.test("MCP progress notifications reach zot's tool progress", async () => {
+  await using world = await World.create([
+    {
+      blocks: [{
+        type: "tool_use",
+        id: "p1",
+        name: "mcp__every__trigger-long-running-operation",
+        input: { duration: 0.2, steps: 2 },
+      }],
+    },
+    { text: "done" },
+  ]);
+  const result = await world.run(["--ext", await everything(world), "--json", "go"]);
+  assertEquals(result.code, 0, result.stderr);
+  const progress = result.stdout.trim().split("\n").map((l) => JSON.parse(l))
+    .filter((e) => e.type === "tool_progress");
+  // The last notification races the result it precedes (the SDK drops progress for a request
+  // it has just answered), so only the first one is certain.
+  assertEquals([progress[0]?.id, progress[0]?.text], ["p1", "(50%)"]);
+});

@@ -6,9 +6,12 @@
 
 import type { EventName, HostFrame, InterceptableEvent } from "../../protocol/mod.ts";
 import type { LaunchSpec } from "../manifest/mod.ts";
-import type { RequestKind, ResponseByKind } from "./connection.ts";
+import type { CallOptions, RequestKind, ResponseByKind } from "./connection.ts";
 import type { ExtensionState, ExtensionStatus } from "./host_types.ts";
 import type { RegistrationSource } from "./registry.ts";
+
+/** What a caller may add to a request: its abort signal and a progress listener. */
+export type RequestOptions = Omit<CallOptions, "timeoutMs" | "hardCapMs">;
 
 /** One extension under the host's care. */
 export interface HostedExtension extends RegistrationSource {
@@ -28,13 +31,15 @@ export interface HostedExtension extends RegistrationSource {
   readyByDeadline(): void;
   /** Queues a one-way frame; false when the extension cannot take it. */
   send(frame: HostFrame): boolean;
-  /** Sends a request and awaits its response; rejects with ExtensionError / CancelledError. */
+  /**
+   * Sends a request and awaits its response; rejects with ExtensionError / CancelledError.
+   * The extension's own timeouts apply (its manifest's, else the host's).
+   */
   request<K extends RequestKind>(
     kind: K,
     label: string,
     build: (id: string) => HostFrame,
-    timeoutMs: number,
-    signal?: AbortSignal,
+    options?: RequestOptions,
   ): Promise<ResponseByKind[K]>;
   status(): ExtensionStatus;
   /** Stops the extension by `deadline`, escalating as needed; idempotent. */

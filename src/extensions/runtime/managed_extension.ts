@@ -42,7 +42,7 @@ import type { FrameTrace } from "./frame_trace.ts";
 import { NoticeLimiter } from "./notice_limiter.ts";
 import { callHost, forwardPush } from "./pushes.ts";
 import { ExtensionProcess } from "./process.ts";
-import type { CommandEntry, RegistrationSource, Registry, ToolEntry } from "./registry.ts";
+import type { CommandEntry, Registry, ToolEntry } from "./registry.ts";
 import { type LaunchSpec, TIMEOUT_CAPS_MS } from "../manifest/mod.ts";
 
 /** What an extension needs from its host. */
@@ -390,10 +390,10 @@ export class ManagedExtension implements HostedExtension {
   #onFrame(frame: ExtensionFrame): void {
     switch (frame.type) {
       case "register_command":
-        registerCommand(this, this.#link.registry, this.#log, frame);
+        registerCommand<HostedExtension>(this, this.#link.registry, this.#log, frame);
         return;
       case "register_tool":
-        registerTool(this, this.#link.registry, this.#log, frame);
+        registerTool<HostedExtension>(this, this.#link.registry, this.#log, frame);
         return;
       case "subscribe":
         subscribe(this, this.#log, frame.events, frame.intercept);

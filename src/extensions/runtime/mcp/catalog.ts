@@ -6,7 +6,7 @@
 
 import { checkToolSchema, type JsonSchema } from "../../../schema/mod.ts";
 import type { ExtensionLog } from "../log.ts";
-import { isUsableToolName, usableCommandName } from "../managed_extension.ts";
+import { isUsableToolName, usableCommandName } from "../registrations.ts";
 import type { CommandEntry, ToolEntry } from "../registry.ts";
 import { mcpName, type PromptArgument, usage } from "./names.ts";
 import type { Client, Prompt, Tool } from "./sdk.ts";

@@ -16,13 +16,13 @@ import type {
   ToolCallFrame,
   ToolResultFrame,
 } from "../../../protocol/mod.ts";
-import type { LaunchSpec } from "../../manifest/mod.ts";
+import { type LaunchSpec, TIMEOUT_CAPS_MS } from "../../manifest/mod.ts";
 import type { RequestKind, ResponseByKind } from "../connection.ts";
 import type { ExtensionState, ExtensionStatus } from "../host_types.ts";
-import type { HostedExtension } from "../hosted.ts";
+import type { HostedExtension, RequestOptions } from "../hosted.ts";
 import type { ExtensionLog } from "../log.ts";
 import type { HostLink } from "../managed_extension.ts";
-import { McpSession } from "./session.ts";
+import { McpSession, type SessionCall } from "./session.ts";
 import type { McpPromptEntry, McpToolEntry } from "./catalog.ts";
 import { promptArguments } from "./names.ts";
 import { errorResultFrame, promptText, toolResultFrame } from "./results.ts";
@@ -102,10 +102,15 @@ export class McpExtension implements HostedExtension {
       return;
     }
     this.#session = session;
-    session.initialize(options.helloTimeoutMs).then(
+    session.initialize(this.#startupMs).then(
       () => this.#onInitialized(),
       (err) => this.refuse(`MCP initialize failed: ${errorMessage(err)}`),
     );
+  }
+
+  // The manifest's "timeouts.startup" covers initialize and the first lists, as hello.
+  get #startupMs(): number {
+    return this.spec.timeouts?.startup ?? this.#link.options.helloTimeoutMs;
   }
 
   /** Refuses the extension and stops its server. */
@@ -131,19 +136,31 @@ export class McpExtension implements HostedExtension {
     return false;
   }
 
-  /** Answers the host's tool and command requests with MCP calls. */
+  /**
+   * Answers the host's tool and command requests with MCP calls, within this extension's
+   * timeouts (its manifest's, else the host's); server progress restarts the wait up to
+   * the kind's cap and reaches the caller's progress listener.
+   */
   request<K extends RequestKind>(
-    _kind: K,
+    kind: K,
     label: string,
     build: (id: string) => HostFrame,
-    timeoutMs: number,
-    signal?: AbortSignal,
+    options: RequestOptions = {},
   ): Promise<ResponseByKind[K]> {
     const session = this.#session;
     if (!session || !this.running) return Promise.reject(this.#notRunning());
+    const { signal, onProgress } = options;
     if (signal?.aborted) return Promise.reject(new CancelledError(`${label} cancelled`));
     const frame = build(this.#link.nextId());
-    const call = { label, timeoutMs, signal };
+    const host = this.#link.options;
+    const defaults = {
+      command: host.commandTimeoutMs,
+      tool: host.toolTimeoutMs,
+      intercept: host.interceptTimeoutMs,
+    };
+    const timeoutMs = this.spec.timeouts?.[kind] ?? defaults[kind];
+    const hardCapMs = Math.max(timeoutMs, TIMEOUT_CAPS_MS[kind]);
+    const call = { label, timeoutMs, hardCapMs, signal, onProgress };
     if (frame.type === "tool_call") {
       return this.#callTool(session, frame, call) as Promise<ResponseByKind[K]>;
     }
@@ -193,7 +210,7 @@ export class McpExtension implements HostedExtension {
     this.#accepted = true;
     this.#log.note(`initialized: ${session.describeServer()}`);
     try {
-      await session.refreshAll(this.#link.options.helloTimeoutMs);
+      await session.refreshAll(this.#startupMs);
     } catch (err) {
       this.refuse(`listing its tools and prompts failed: ${errorMessage(err)}`);
       return;
@@ -311,8 +328,6 @@ export class McpExtension implements HostedExtension {
 }
 
 /** What one call carries. */
-export interface CallOptions {
+export interface CallOptions extends SessionCall {
   label: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
 }

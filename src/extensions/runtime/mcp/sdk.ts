@@ -13,6 +13,8 @@ export { Client } from "@modelcontextprotocol/sdk/client/index.js";
 export { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/shared/stdio"
 export { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+// @ts-types="@modelcontextprotocol/sdk/shared/protocol"
+export type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 // @ts-types="@modelcontextprotocol/sdk/shared/transport"
 export type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 // @ts-types="@modelcontextprotocol/sdk/types"

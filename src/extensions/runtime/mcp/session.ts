@@ -8,6 +8,7 @@
 import { errorMessage } from "../../../errors/mod.ts";
 import { ZOT_VERSION } from "../../../config/mod.ts";
 import type { LaunchSpec } from "../../manifest/mod.ts";
+import type { CallProgress } from "../connection.ts";
 import type { ExtensionLog } from "../log.ts";
 import { describeExit, ExtensionProcess } from "../process.ts";
 import { settlesWithin } from "../process_group.ts";
@@ -27,6 +28,7 @@ import {
   LoggingMessageNotificationSchema,
   type Prompt,
   PromptListChangedNotificationSchema,
+  type RequestOptions,
   StreamableHTTPClientTransport,
   type Tool,
   ToolListChangedNotificationSchema,
@@ -45,8 +47,12 @@ export interface SessionOptions {
 
 /** Per-call options. */
 export interface SessionCall {
+  /** Silence allowed; each progress notification restarts it. */
   timeoutMs: number;
+  /** The longest the call may run however often it reports progress. */
+  hardCapMs: number;
   signal?: AbortSignal;
+  onProgress?: (progress: CallProgress) => void;
 }
 
 /** A live MCP client session. */
@@ -158,10 +164,11 @@ export class McpSession {
     args: Record<string, unknown>,
     call: SessionCall,
   ): Promise<CallToolResult> {
-    return this.#client.callTool({ name, arguments: args }, undefined, {
-      timeout: call.timeoutMs,
-      signal: call.signal,
-    }) as Promise<CallToolResult>;
+    return this.#client.callTool(
+      { name, arguments: args },
+      undefined,
+      requestOptions(call),
+    ) as Promise<CallToolResult>;
   }
 
   /** Gets a prompt's messages. */
@@ -170,10 +177,7 @@ export class McpSession {
     args: Record<string, string>,
     call: SessionCall,
   ): Promise<GetPromptResult> {
-    return this.#client.getPrompt({ name, arguments: args }, {
-      timeout: call.timeoutMs,
-      signal: call.signal,
-    });
+    return this.#client.getPrompt({ name, arguments: args }, requestOptions(call));
   }
 
   /** Resolves once every list refresh asked for so far is done (or failed). */
@@ -255,4 +259,21 @@ export class McpSession {
     }
     this.#options.onClosed(reason);
   }
+}
+
+// Asking for progress (onprogress) is what makes the SDK send a progress token; progress
+// then restarts the timeout, up to the hard cap, as for an NDJSON extension's progress frames.
+function requestOptions(call: SessionCall): RequestOptions {
+  const onProgress = call.onProgress;
+  return {
+    timeout: call.timeoutMs,
+    maxTotalTimeout: call.hardCapMs,
+    resetTimeoutOnProgress: true,
+    signal: call.signal,
+    onprogress: (p) =>
+      onProgress?.({
+        ...(p.message !== undefined ? { message: p.message } : {}),
+        ...(p.total ? { fraction: Math.min(1, p.progress / p.total) } : {}),
+      }),
+  };
 }
