@@ -16,6 +16,7 @@ import {
   type McpImport,
   parseMcpServers,
   parsePairs,
+  trustExtension,
 } from "../../extensions/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 import { confirm } from "../confirm.ts";
@@ -167,13 +168,22 @@ async function installManifest(
       join(staging, "extension.json"),
       JSON.stringify(manifest, null, 2) + "\n",
     );
-    return await installExtension({
+    const result = await installExtension({
       source: staging,
       cwd: options.cwd,
       paths: options.paths,
       force: options.force,
       local: options.local,
     });
+    // Adding a server to the project is consent to run it there, as `zot ext install --local`.
+    if (result.scope === "project") {
+      await trustExtension(options.paths, {
+        name: result.name,
+        dir: result.dir,
+        source: "project",
+      });
+    }
+    return result;
   } finally {
     await Deno.remove(staging, { recursive: true }).catch(() => {});
   }

@@ -199,3 +199,42 @@ Deno.test("zot ext install of an MCP folder says what it is before asking", asyn
   );
   assertEquals((await listJson(place)).map((r) => r.protocol), ["mcp"]);
 });
+
+Deno.test("trust: a project MCP server starts only once trusted; add-mcp --local is consent", async () => {
+  await using place = await Place.create();
+  await using server = await ProviderServer.start({
+    turns: [{ text: "a" }, { text: "b" }, { text: "c" }],
+  });
+  const script = mcpServerScript("everything");
+  // As if it came with a cloned repository: nobody here said yes to it.
+  const dir = join(place.work, ".zot", "extensions", "cloned");
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(
+    join(dir, "extension.json"),
+    JSON.stringify({ name: "cloned", protocol: "mcp", exec: "node", args: [script] }),
+  );
+  const added = await place.zot(["ext", "add-mcp", "mine", "--local", "--", "node", script]);
+  assertEquals(added.code, 0, added.stderr);
+  const run = ["--provider", "anthropic", "--model", "claude-sonnet-4-5", "--base-url", server.url];
+  const before = await place.zot([...run, "-p", "hi"]);
+  assertEquals(before.code, 0, before.stderr);
+  assertIncludes(before.stderr, "zot ext trust cloned");
+  const trust = await place.zot(["ext", "trust", "cloned"]);
+  assertEquals(trust.code, 0, trust.stderr);
+  const after = await place.zot([...run, "-p", "hi"]);
+  assertEquals(after.code, 0, after.stderr);
+  const [first, second] = server.bodies() as { tools: { name: string }[] }[];
+  const names = (body: { tools: { name: string }[] }) => body.tools.map((t) => t.name);
+  assert.ok(names(first).includes("mcp__mine__echo"), "the added one runs at once");
+  assert.ok(!names(first).some((n) => n.startsWith("mcp__cloned__")), "the cloned one waits");
+  assert.ok(names(second).includes("mcp__cloned__echo"), "trusted, it runs");
+  // An edit to its manifest takes the trust back.
+  await Deno.writeTextFile(
+    join(dir, "extension.json"),
+    JSON.stringify({ name: "cloned", protocol: "mcp", exec: "node", args: [script, "stdio"] }),
+  );
+  const edited = await place.zot([...run, "-p", "hi"]);
+  assertIncludes(edited.stderr, "cloned");
+  const third = server.bodies()[2] as { tools: { name: string }[] };
+  assert.ok(!names(third).some((n) => n.startsWith("mcp__cloned__")), "modified: waits again");
+});
