@@ -51,7 +51,8 @@ Options:
 Commands:
   ext [options]                  manage extensions (list, status, install,
                                  remove, enable, disable, logs, permissions,
-                                 check, new, trust, untrust, require)
+                                 check, new, trust, untrust, require, add-mcp,
+                                 import-mcp)
   upgrade [options]              upgrade this zot binary to the newest release
                                  (--check only reports)
   doctor [options]               check deno, the OS sandbox, git, runtimes,
