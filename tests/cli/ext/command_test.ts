@@ -386,14 +386,22 @@ Deno.test("logs -f stops by itself when its stdout is closed", async () => {
   const stderr = child.stderr.text();
   await out.until("first\n");
   await out.cancel(); // closes the read end of the pipe
-  await Deno.writeTextFile(log, "after close\n", { append: true });
-  // If follow never noticed, this guard fails the test instead of hanging the suite.
-  let guard: ReturnType<typeof setTimeout> | undefined;
-  const stuck = new Promise<"stuck">((resolve) => {
-    guard = setTimeout(() => resolve("stuck"), 30_000);
-  });
-  const result = await Promise.race([child.status, stuck]);
-  clearTimeout(guard);
+  // The pipe's read end may close a moment after cancel resolves, so one line written in that
+  // moment would still fit the pipe: keep adding lines until follow writes into the closed pipe.
+  let exited = false;
+  const status = child.status.finally(() => exited = true);
+  let stuck = false;
+  for (let i = 0; !exited; i++) {
+    if (i === 300) {
+      stuck = true; // 30 s of lines: follow never noticed; fail instead of hanging the suite.
+      break;
+    }
+    await Deno.writeTextFile(log, `after close ${i}\n`, { append: true });
+    let tick: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([status, new Promise((resolve) => tick = setTimeout(resolve, 100))]);
+    clearTimeout(tick);
+  }
+  const result = stuck ? "stuck" : await status;
   if (result === "stuck") {
     child.kill("SIGKILL");
     await child.status;
