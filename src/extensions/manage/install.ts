@@ -8,6 +8,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { ensureDir, pathExists, type ZotPaths } from "../../config/mod.ts";
 import { CancelledError, ConfigError, errorMessage, ZotError } from "../../errors/mod.ts";
 import { copyTree } from "./copy_tree.ts";
+import { linksLeaving } from "./outside_links.ts";
 import { stagingPrefix, sweepStaging } from "./staging.ts";
 import { discoverExtensions } from "./discovery.ts";
 import { recordInstall } from "./install_record.ts";
@@ -87,6 +88,7 @@ export async function installExtension(options: InstallOptions): Promise<Install
     } else {
       await gitClone(options.source, fresh, options.signal);
     }
+    await refuseOutsideLinks(options.source, fresh);
     const parsed = await readManifest(join(fresh, MANIFEST_FILE));
     if (!parsed.ok) throw invalidSource(options.source, parsed.reason);
     const manifest = parsed.manifest;
@@ -285,4 +287,22 @@ async function execWarnings(dir: string, manifest: Manifest): Promise<string[]> 
   } catch {
     return [`"${exec}" does not exist yet in ${dir}; build it before starting zot`];
   }
+}
+
+/** Refuses a folder with links out of it, naming each, before anything is asked or installed. */
+async function refuseOutsideLinks(source: string, fresh: string): Promise<void> {
+  const leaving = await linksLeaving(fresh);
+  if (leaving.length === 0) return;
+  const named = leaving.map((l) => `${l.path} -> ${l.target}`).join(", ");
+  throw new ZotError(
+    "ext_install_outside_link",
+    `cannot install ${source}: ${named} ${
+      leaving.length === 1 ? "links" : "link"
+    } outside the extension's folder`,
+    1,
+    {
+      hint: "an extension may only link inside its own folder; copy what it needs into the " +
+        "folder or remove the link, then install again",
+    },
+  );
 }

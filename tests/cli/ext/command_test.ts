@@ -501,3 +501,23 @@ Deno.test("remove takes the install's grant with it, so a reinstall asks afresh"
   ok(await zot(w, "remove", "wx"));
   assertEquals(await listNames(join(w.home, "grants")), []);
 });
+
+Deno.test("install refuses a folder whose links lead outside it, naming each, and installs nothing", async () => {
+  await using w = await world();
+  const secret = join(w.root, "dotssh");
+  await writeFiles(secret, { "id_rsa": "PRIVATE KEY\n" });
+  const src = join(w.cwd, "linky");
+  await writeExtension(src, { name: "linky", exec: "./run" });
+  await writeFiles(src, { "notes.txt": "inside\n" });
+  await Deno.symlink("notes.txt", join(src, "readme-link")); // inside: fine
+  await Deno.symlink(secret, join(src, "sshlink"));
+  const refused = await zot(w, "install", "--yes", "./linky");
+  assertEquals(refused.code, 1, refused.stderr);
+  assertIncludes(refused.stderr, `cannot install ./linky: sshlink -> ${secret} links outside`);
+  assertIncludes(refused.stderr, "copy what it needs into the folder or remove the link");
+  assertEquals(refused.stderr.includes("readme-link"), false, refused.stderr);
+  assertEquals(await listNames(w.global), []);
+  await Deno.remove(join(src, "sshlink"));
+  ok(await zot(w, "install", "--yes", "./linky"));
+  assertEquals(await Deno.readLink(join(w.global, "linky", "readme-link")), "notes.txt");
+});
