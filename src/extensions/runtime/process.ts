@@ -59,15 +59,20 @@ export class ExtensionProcess {
   static spawn(spec: LaunchSpec, log: ExtensionLog): ExtensionProcess {
     let child: Deno.ChildProcess;
     try {
-      child = new Deno.Command(spec.command, {
-        args: spec.args,
+      // Its own process group either way: setsid(1) makes it one cheaply (not being a group
+      // leader, it calls setsid() and execs the program under the same pid), else `detached`.
+      const [command, args] = spec.setsid
+        ? [spec.setsid, [spec.command, ...spec.args]]
+        : [spec.command, spec.args];
+      child = new Deno.Command(command, {
+        args,
         cwd: spec.dir,
         env: spec.env,
         clearEnv: spec.clearEnv ?? false,
         stdin: "piped",
         stdout: "piped",
         stderr: "piped",
-        detached: Deno.build.os !== "windows",
+        detached: !spec.setsid && Deno.build.os !== "windows",
       }).spawn();
     } catch (err) {
       throw spawnError(spec, err);

@@ -84,6 +84,7 @@ export async function planLaunches(
   const enabled = extensions.filter((ext) => ext.manifest.enabled);
   if (!enabled.length) return plan;
   const sandbox = context.osSandbox ?? await detectOsSandbox(context.env);
+  const setsid = Deno.build.os === "linux" ? whichSync("setsid", context.env) : undefined;
   for (const ext of enabled) {
     try {
       // A remote MCP server has no process: nothing to resolve or sandbox.
@@ -92,7 +93,8 @@ export async function planLaunches(
         continue;
       }
       const outcome = await planOne(ext, context, sandbox);
-      push(plan, "reason" in outcome ? outcome : withManifestEnv(outcome, ext, context));
+      const planned = "reason" in outcome ? outcome : withManifestEnv(outcome, ext, context);
+      push(plan, "reason" in planned ? planned : withSession(planned, setsid, context.env));
     } catch (err) {
       plan.refused.push({
         name: ext.name,
@@ -103,6 +105,18 @@ export async function planLaunches(
     }
   }
   return plan;
+}
+
+/**
+ * Starts a program that can start through setsid(1) (see LaunchSpec.setsid); one that cannot
+ * is spawned directly, so its spawn error names it rather than setsid.
+ */
+function withSession(
+  spec: LaunchSpec,
+  setsid: string | undefined,
+  env: Record<string, string>,
+): LaunchSpec {
+  return setsid && launchable(spec.command, env) ? { ...spec, setsid } : spec;
 }
 
 function push(plan: LaunchPlan, outcome: LaunchSpec | RefusedLaunch): void {
