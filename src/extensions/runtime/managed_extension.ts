@@ -6,19 +6,16 @@
  * (again) → ready, or → quarantined after repeated crashes (see supervision.ts).
  */
 
-import { resolve } from "node:path";
 import { errorMessage } from "../../errors/mod.ts";
 import {
   type EventName,
   type ExtensionFrame,
   type HelloFrame,
-  HOST_FEATURES,
   type HostFrame,
   type InterceptableEvent,
-  PROTOCOL_REVISION,
-  PROTOCOL_VERSION,
 } from "../../protocol/mod.ts";
 import { answerUiRequest } from "./ui_requests.ts";
+import { callLimits, helloAck } from "./handshake.ts";
 import {
   type CallOptions,
   ExtensionConnection,
@@ -43,7 +40,7 @@ import { NoticeLimiter } from "./notice_limiter.ts";
 import { callHost, forwardPush } from "./pushes.ts";
 import { ExtensionProcess } from "./process.ts";
 import type { CommandEntry, Registry, ToolEntry } from "./registry.ts";
-import { type LaunchSpec, TIMEOUT_CAPS_MS } from "../manifest/mod.ts";
+import type { LaunchSpec } from "../manifest/mod.ts";
 
 /** What an extension needs from its host. */
 export interface HostLink {
@@ -230,15 +227,8 @@ export class ManagedExtension implements HostedExtension {
       return Promise.reject(this.#unavailable());
     }
     if (!this.#conn || !this.running) return Promise.reject(notRunningError(this.name));
-    const host = this.#link.options;
-    const defaults = {
-      command: host.commandTimeoutMs,
-      tool: host.toolTimeoutMs,
-      intercept: host.interceptTimeoutMs,
-    };
-    const timeoutMs = this.spec.timeouts?.[kind] ?? defaults[kind];
-    const hardCapMs = Math.max(timeoutMs, TIMEOUT_CAPS_MS[kind]);
-    return this.#conn.request(kind, label, build, { ...options, timeoutMs, hardCapMs });
+    const limits = callLimits(kind, this.spec, this.#link.options);
+    return this.#conn.request(kind, label, build, { ...options, ...limits });
   }
 
   /** This extension's status. */
@@ -332,19 +322,7 @@ export class ManagedExtension implements HostedExtension {
     }
     this.#capabilities = new Set(frame.capabilities);
     this.#accepted = true;
-    const ctx = this.#link.context();
-    this.#conn?.send({
-      type: "hello_ack",
-      protocol_version: PROTOCOL_VERSION,
-      zot_version: ctx.zotVersion ?? "",
-      provider: ctx.provider,
-      model: ctx.model,
-      cwd: ctx.cwd,
-      extension_dir: resolve(this.spec.dir),
-      data_dir: this.#dataDir,
-      // A v1 hello gets the v1 hello_ack, byte for byte; 1.1 is negotiated, not imposed.
-      ...(frame.protocol ? { protocol: PROTOCOL_REVISION, features: [...HOST_FEATURES] } : {}),
-    });
+    this.#conn?.send(helloAck(frame, this.#link.context(), this.spec, this.#dataDir));
     this.#armIdle();
     this.#changed();
   }
