@@ -31,7 +31,7 @@ import {
   usableCommandName,
 } from "../runtime/mod.ts";
 import { planLaunches } from "../sandbox/mod.ts";
-import type { DiscoveredExtension } from "../manifest/mod.ts";
+import type { DiscoveredExtension, LaunchSpec } from "../manifest/mod.ts";
 import type { CheckItem, CheckReport, CheckStatus } from "./check_types.ts";
 
 /** Knobs of checkExtension (the host's defaults unless a test needs them shorter). */
@@ -78,18 +78,19 @@ export async function checkExtension(
 
 type Report = (status: CheckStatus, title: string, detail?: string) => void;
 
-async function runChecks(
+/**
+ * The launch as a session would plan it, but with a scratch ZOT_HOME, so the check touches
+ * none of the user's logs, data and grants; a sandboxed extension gets exactly what its
+ * manifest requests. Undefined (reported) when it would not start.
+ */
+async function planCheck(
   ext: DiscoveredExtension,
   options: CheckOptions,
   scratch: string,
   report: Report,
-): Promise<string> {
-  report("pass", "manifest is valid", ext.manifestPath);
-  // A scratch ZOT_HOME keeps the check from touching the user's logs, data and grants;
-  // a sandboxed extension runs with exactly what its manifest requests.
-  const paths = new ZotPaths(join(scratch, "home"));
+): Promise<LaunchSpec | undefined> {
   const plan = await planLaunches([{ ...ext, source: "flag" }], {
-    paths,
+    paths: new ZotPaths(join(scratch, "home")),
     cwd: options.cwd,
     // Deno colours its own errors even into a file; the report is read as text.
     env: { ...options.env, NO_COLOR: "1" },
@@ -97,10 +98,19 @@ async function runChecks(
     deno: options.deno,
   });
   const spec = plan.specs[0];
-  if (!spec) {
-    report("fail", "launch", plan.refused[0]?.reason ?? "the extension is disabled");
-    return "";
-  }
+  if (!spec) report("fail", "launch", plan.refused[0]?.reason ?? "the extension is disabled");
+  return spec;
+}
+
+async function runChecks(
+  ext: DiscoveredExtension,
+  options: CheckOptions,
+  scratch: string,
+  report: Report,
+): Promise<string> {
+  report("pass", "manifest is valid", ext.manifestPath);
+  const spec = await planCheck(ext, options, scratch, report);
+  if (!spec) return "";
   const logPath = join(scratch, "stderr.log");
   if (spec.protocol === "mcp") {
     const timeouts = {
