@@ -4,27 +4,23 @@
  * the TUI drive this class and render from its event stream.
  */
 
-import { errorMessage, ZotError } from "../errors/mod.ts";
+import { errorMessage } from "../errors/mod.ts";
 import {
-  type ImageBlock,
+  type AssistantMessage,
   type Message,
   now,
   type StopReason,
-  type TextBlock,
   type ToolCallBlock,
-  type ToolMessage,
-  type ToolResultBlock,
   type Usage,
   type UserMessage,
 } from "../messages/mod.ts";
 import type { Provider, ReasoningLevel } from "../providers/mod.ts";
 import { Jail, type Tool } from "../tools/mod.ts";
-import { ABORTED, raceAbort } from "./abort.ts";
 import { Approvals } from "./approvals.ts";
 import { applyPromptHooks } from "./prompt_hooks.ts";
 import { presentMessage } from "./present.ts";
 import { type Compaction, compactMessages, DEFAULT_KEEP_TAIL } from "./compact.ts";
-import { CostTracker, type PriceLookup } from "./cost.ts";
+import { CostTracker } from "./cost.ts";
 import type { AgentEvent } from "./events.ts";
 import {
   type AgentExtensions,
@@ -32,69 +28,25 @@ import {
   type LifecycleEvent,
   NO_EXTENSIONS,
 } from "./extensions.ts";
+import {
+  AgentBusyError,
+  type AgentOptions,
+  type CompactResult,
+  DEFAULT_MAX_STEPS,
+  type PromptInput,
+  type TurnResult,
+} from "./agent_options.ts";
 import { streamModelStep } from "./model_step.ts";
 import { NO_SESSION, type SessionSink } from "./session_sink.ts";
-import { ABORTED_RESULT_TEXT, errorResult, runToolCall } from "./tool_runner.ts";
+import { announceToolCalls, runToolBatch, toolCallsOf, toolMessage } from "./tool_batch.ts";
+import { errorResult, type ToolRunHooks } from "./tool_runner.ts";
+import { turnStartGate } from "./turn_gate.ts";
 import { Toolset } from "./toolset.ts";
 
-/** Model calls per prompt unless `--max-steps` says otherwise. */
-export const DEFAULT_MAX_STEPS = 50;
-
-/** How an agent is set up. */
-export interface AgentOptions {
-  provider: Provider;
-  model: string;
-  system: string;
-  /** Absolute working directory for tools. */
-  cwd: string;
-  /** Built-in tools (already filtered by --tools / --no-tools). */
-  tools?: readonly Tool[];
-  extensions?: AgentExtensions;
-  maxSteps?: number;
-  reasoning?: ReasoningLevel;
-  maxTokens?: number;
-  session?: SessionSink;
-  /** Earlier messages of a resumed session. */
-  history?: readonly Message[];
-  price?: PriceLookup;
-  /** Cumulative usage of a resumed session. */
-  usageSeed?: Usage;
-  /** The confirm gate and guards' asks; by default no gate and nobody to ask. */
-  approvals?: Approvals;
-  /** The jail (/jail, /unjail); by default one rooted at `cwd`, unlocked. */
-  jail?: Jail;
-}
-
-/** What one prompt produced. */
-export interface TurnResult {
-  stop: StopReason;
-  error?: string;
-  /** The final assistant text as the user may see it (after interception). */
+/** What the user was shown of a step's message. */
+interface Shown {
   text: string;
-  /** Set when an assistant_message interceptor withheld the final text. */
   withheld?: string;
-  steps: number;
-  usage: Usage;
-}
-
-/** What one compaction produced. */
-export interface CompactResult {
-  stop: StopReason;
-  error?: string;
-  summary?: string;
-  tokensBefore?: number;
-}
-
-/** A user prompt: plain text or blocks (text and images). */
-export type PromptInput = string | (TextBlock | ImageBlock)[];
-
-/** The error thrown when work is started while the agent is busy. */
-export class AgentBusyError extends ZotError {
-  constructor() {
-    super("agent_busy", "the agent is busy with another prompt", 1, {
-      hint: "wait for it to finish or abort it first",
-    });
-  }
 }
 
 /** The agent: transcript, tools, extensions, cost, and the loop that runs prompts. */
@@ -333,101 +285,73 @@ export class Agent {
   }
 
   async #run(signal: AbortSignal): Promise<TurnResult> {
-    let text = "";
-    let withheld: string | undefined;
+    // What the user saw last; a turn refused at step n still reports step n-1's text.
+    let shown: Shown = { text: "" };
     for (let step = 1;; step++) {
       const end = (stop: StopReason, error?: string): TurnResult => {
         this.#turnEnd(step, stop, error);
-        return this.#result(stop, error, text, withheld, step);
+        return this.#result(stop, error, shown.text, shown.withheld, step);
       };
       this.#syncTools();
       this.#emit({ type: "turn_start", step });
       this.#lifecycle({ event: "turn_start", step });
-      // Ctrl-C does not wait for a slow turn_start guard (the host gives each one 5 s).
-      const gate = await raceAbort(
-        this.#extensions.interceptTurnStart(step, signal)
-          .catch(() => ({ block: false, reason: undefined, extension: undefined })),
-        signal,
-      );
-      if (gate === ABORTED || signal.aborted) return end("aborted");
-      if (gate.block) {
-        const reason = gate.reason?.trim() || "turn blocked by extension guard";
-        const who = gate.extension ? `extension "${gate.extension}"` : "an extension";
-        return end("error", `${who} blocked the turn: ${reason}`);
-      }
+      const refused = await turnStartGate(this.#extensions, step, signal);
+      if (refused) return end(refused.stop, refused.error);
 
       const outcome = await streamModelStep(this.#provider, this.#request(signal), {
         emit: (e) => this.#emit(e),
         recordUsage: (u) => this.#recordUsage(u),
         holdText: this.#extensions.intercepts("assistant_message"),
       });
-      const message = outcome.message;
-      text = "";
-      withheld = undefined;
-      if (message) {
-        await this.#append(message);
-        const shown = await presentMessage(message, outcome.stop, signal, {
-          extensions: this.#extensions,
-          emit: (e) => this.#emit(e),
-          lifecycle: (e) => this.#lifecycle(e),
-        });
-        text = shown.text;
-        withheld = shown.withheld;
-      }
-      const calls = outcome.stop === "aborted" || outcome.stop === "error" || !message
-        ? []
-        : message.content.filter((b): b is ToolCallBlock => b.type === "tool_call");
+      shown = await this.#present(outcome.message, outcome.stop, signal);
+      const calls = toolCallsOf(outcome.message, outcome.stop);
       if (calls.length === 0) {
-        const stop = outcome.stop === "tool_use" ? "end" : outcome.stop;
-        return end(stop, outcome.error);
+        return end(outcome.stop === "tool_use" ? "end" : outcome.stop, outcome.error);
       }
-      if (step >= this.#maxSteps) {
-        const note = `not run: the step limit of ${this.#maxSteps} model calls was reached`;
-        await this.#append(toolMessage(calls.map((c) => errorResult(c.id, note))));
-        return end(
-          "error",
-          `stopped after ${this.#maxSteps} model calls (the step limit) while the model ` +
-            `still wanted to call tools; raise it with --max-steps`,
-        );
-      }
-      for (const call of calls) {
-        this.#emit({ type: "tool_call", id: call.id, name: call.name, args: call.args });
-        this.#lifecycle({
-          event: "tool_call",
-          toolId: call.id,
-          toolName: call.name,
-          toolArgs: call.args,
-        });
-      }
+      if (step >= this.#maxSteps) return end("error", await this.#refuseOverLimit(calls));
+      const hooks = this.#toolHooks();
+      announceToolCalls(calls, hooks);
       this.#turnEnd(step, "tool_use");
-      const results: ToolResultBlock[] = [];
-      const hooks = {
-        emit: (e: AgentEvent) => this.#emit(e),
-        extensions: this.#extensions,
-        toolset: this.#toolset,
-        cwd: this.#cwd,
-        approvals: this.#approvals,
-        jail: this.#jail,
-        lifecycle: (e: LifecycleEvent) => this.#lifecycle(e),
-      };
-      for (const call of calls) {
-        if (signal.aborted) {
-          const stub = errorResult(call.id, ABORTED_RESULT_TEXT);
-          this.#emit({
-            type: "tool_result",
-            id: call.id,
-            name: call.name,
-            isError: true,
-            content: stub.content,
-          });
-          results.push(stub);
-        } else {
-          results.push(await runToolCall(call, hooks, signal));
-        }
+      await this.#append(toolMessage(await runToolBatch(calls, hooks, signal)));
+      if (signal.aborted) {
+        return this.#result("aborted", undefined, shown.text, shown.withheld, step);
       }
-      await this.#append(toolMessage(results));
-      if (signal.aborted) return this.#result("aborted", undefined, text, withheld, step);
     }
+  }
+
+  /** Records the step's message and shows it (through assistant_message interception). */
+  async #present(
+    message: AssistantMessage | undefined,
+    stop: StopReason,
+    signal: AbortSignal,
+  ): Promise<Shown> {
+    if (!message) return { text: "" };
+    await this.#append(message);
+    return await presentMessage(message, stop, signal, {
+      extensions: this.#extensions,
+      emit: (e) => this.#emit(e),
+      lifecycle: (e) => this.#lifecycle(e),
+    });
+  }
+
+  /** Answers calls made past the step limit (so the transcript stays valid); returns the error. */
+  async #refuseOverLimit(calls: readonly ToolCallBlock[]): Promise<string> {
+    const note = `not run: the step limit of ${this.#maxSteps} model calls was reached`;
+    await this.#append(toolMessage(calls.map((c) => errorResult(c.id, note))));
+    return `stopped after ${this.#maxSteps} model calls (the step limit) while the model ` +
+      `still wanted to call tools; raise it with --max-steps`;
+  }
+
+  #toolHooks(): ToolRunHooks {
+    return {
+      emit: (e: AgentEvent) => this.#emit(e),
+      extensions: this.#extensions,
+      toolset: this.#toolset,
+      cwd: this.#cwd,
+      approvals: this.#approvals,
+      jail: this.#jail,
+      lifecycle: (e: LifecycleEvent) => this.#lifecycle(e),
+    };
   }
 
   #request(signal: AbortSignal) {
@@ -512,10 +436,6 @@ export class Agent {
       }
     }
   }
-}
-
-function toolMessage(results: ToolResultBlock[]): ToolMessage {
-  return { role: "tool", content: results, time: now() };
 }
 
 function toolsKey(tools: readonly ExtensionTool[]): string {

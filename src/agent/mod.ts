@@ -1,7 +1,8 @@
 /** The agent: loop, system prompt, events, cost, compaction, the extension interface. */
 export type { AgentEvent, AgentEventType } from "./events.ts";
-export { Agent, AgentBusyError, DEFAULT_MAX_STEPS } from "./loop.ts";
-export type { AgentOptions, CompactResult, PromptInput, TurnResult } from "./loop.ts";
+export { Agent } from "./loop.ts";
+export { AgentBusyError, DEFAULT_MAX_STEPS } from "./agent_options.ts";
+export type { AgentOptions, CompactResult, PromptInput, TurnResult } from "./agent_options.ts";
 export { NO_EXTENSIONS } from "./extensions.ts";
 export type {
   AgentExtensions,

@@ -8,7 +8,7 @@ import type { ToolCallBlock, ToolResultBlock } from "../messages/mod.ts";
 import type { Jail, ToolOutput } from "../tools/mod.ts";
 import { ABORTED, raceAbort, withDeadline } from "./abort.ts";
 import type { AgentEvent } from "./events.ts";
-import type { Approvals } from "./approvals.ts";
+import type { Approvals, ApprovalVerdict } from "./approvals.ts";
 import type { AgentExtensions, LifecycleEvent, ToolCallDecision, ToolRun } from "./extensions.ts";
 import type { Toolset } from "./toolset.ts";
 
@@ -55,81 +55,119 @@ export async function runToolCall(
   hooks: ToolRunHooks,
   signal: AbortSignal,
 ): Promise<ToolResultBlock> {
-  const finish = (block: ToolResultBlock, blockedBy?: string): ToolResultBlock => {
-    const event: AgentEvent = {
-      type: "tool_result",
-      id: call.id,
-      name: call.name,
-      isError: block.isError,
-      content: block.content,
-    };
-    if (block.extension) event.extension = block.extension;
-    if (blockedBy) event.blockedBy = blockedBy;
-    hooks.emit(event);
-    return block;
-  };
-
+  const finish = (block: ToolResultBlock, blockedBy?: string): ToolResultBlock =>
+    emitResult(hooks, call, block, blockedBy);
   const entry = hooks.toolset.get(call.name);
-  if (!entry) {
-    const names = hooks.toolset.names();
-    const available = names.length ? names.join(", ") : "none (tools are disabled)";
-    return finish(
-      errorResult(call.id, `unknown tool "${call.name}"; available tools: ${available}`),
-    );
-  }
+  if (!entry) return finish(unknownTool(call, hooks.toolset));
   const extension = entry.extension;
+  const fail = (text: string, blockedBy?: string) =>
+    finish(errorResult(call.id, text, extension), blockedBy);
 
   // The host's interception does not watch the signal (each guard may take its 5 s), so
   // Ctrl-C does not wait for it, and a guard's late "allow" never starts the tool.
   const decision = await raceAbort(intercept(hooks.extensions, call, signal), signal);
-  if (decision === ABORTED || signal.aborted) {
-    return finish(errorResult(call.id, ABORTED_RESULT_TEXT, extension));
-  }
+  if (decision === ABORTED || signal.aborted) return fail(ABORTED_RESULT_TEXT);
   if (decision.block) {
     const reason = decision.reason?.trim() || "tool call refused by extension guard";
-    return finish(errorResult(call.id, reason, extension), decision.extension ?? "extension guard");
+    return fail(reason, decision.extension ?? "extension guard");
   }
-  let args = call.args;
+  const args = finalArgs(call, entry, decision);
+  if (typeof args === "string") return fail(args);
+
+  const verdict = await approve(call, args, extension !== undefined, decision, hooks, signal);
+  if (verdict === ABORTED) return fail(ABORTED_RESULT_TEXT);
+  if (!verdict.allow) return fail(verdict.reason, verdict.by);
+
+  const block = await runAndIntercept(entry, args, call, hooks, signal);
+  return finish(block === ABORTED ? errorResult(call.id, ABORTED_RESULT_TEXT, extension) : block);
+}
+
+type Entry = NonNullable<ReturnType<Toolset["get"]>>;
+
+/** Emits a call's tool_result event and hands its block back. */
+function emitResult(
+  hooks: ToolRunHooks,
+  call: ToolCallBlock,
+  block: ToolResultBlock,
+  blockedBy?: string,
+): ToolResultBlock {
+  const event: AgentEvent = {
+    type: "tool_result",
+    id: call.id,
+    name: call.name,
+    isError: block.isError,
+    content: block.content,
+  };
+  if (block.extension) event.extension = block.extension;
+  if (blockedBy) event.blockedBy = blockedBy;
+  hooks.emit(event);
+  return block;
+}
+
+function unknownTool(call: ToolCallBlock, toolset: Toolset): ToolResultBlock {
+  const names = toolset.names();
+  const available = names.length ? names.join(", ") : "none (tools are disabled)";
+  return errorResult(call.id, `unknown tool "${call.name}"; available tools: ${available}`);
+}
+
+/** The args the tool runs with (a guard's rewrite or the model's), or why they are invalid. */
+function finalArgs(
+  call: ToolCallBlock,
+  entry: Entry,
+  decision: ToolCallDecision,
+): Record<string, unknown> | string {
   if (decision.args) {
     const problems = entry.validate(decision.args);
-    if (problems.length) {
-      const who = decision.rewrittenBy ? `extension "${decision.rewrittenBy}"` : "an extension";
-      const text = `${who} rewrote the arguments of "${call.name}" into an invalid call ` +
-        `(${problems.join("; ")}); the call was not run`;
-      return finish(errorResult(call.id, text, extension));
-    }
-    args = decision.args;
-  } else {
-    const problems = entry.validate(args);
-    if (problems.length) {
-      const text = `invalid arguments for tool "${call.name}": ${problems.join("; ")}. ` +
-        `Check the tool's schema and call it again.`;
-      return finish(errorResult(call.id, text, extension));
-    }
+    if (!problems.length) return decision.args;
+    const who = decision.rewrittenBy ? `extension "${decision.rewrittenBy}"` : "an extension";
+    return `${who} rewrote the arguments of "${call.name}" into an invalid call ` +
+      `(${problems.join("; ")}); the call was not run`;
   }
+  const problems = entry.validate(call.args);
+  if (!problems.length) return call.args;
+  return `invalid arguments for tool "${call.name}": ${problems.join("; ")}. ` +
+    `Check the tool's schema and call it again.`;
+}
 
-  const needs = hooks.approvals.needsApproval(call.name, extension !== undefined, !!decision.ask);
-  if (needs) {
-    const verdict = await hooks.approvals.decide(
-      { toolId: call.id, tool: call.name, args },
-      decision.ask,
-      signal,
-      (request) =>
-        hooks.lifecycle({
-          event: "tool_confirmation_requested",
-          toolId: call.id,
-          toolName: call.name,
-          toolArgs: args,
-          ...(request.reason ? { reason: request.reason } : {}),
-        }),
-    );
-    if (signal.aborted) return finish(errorResult(call.id, ABORTED_RESULT_TEXT, extension));
-    if (!verdict.allow) return finish(errorResult(call.id, verdict.reason, extension), verdict.by);
+/** The confirm gate or a guard's ask, on the final args; calls nobody must approve pass. */
+async function approve(
+  call: ToolCallBlock,
+  args: Record<string, unknown>,
+  fromExtension: boolean,
+  decision: ToolCallDecision,
+  hooks: ToolRunHooks,
+  signal: AbortSignal,
+): Promise<ApprovalVerdict | typeof ABORTED> {
+  if (!hooks.approvals.needsApproval(call.name, fromExtension, !!decision.ask)) {
+    return { allow: true };
   }
+  const verdict = await hooks.approvals.decide(
+    { toolId: call.id, tool: call.name, args },
+    decision.ask,
+    signal,
+    (request) =>
+      hooks.lifecycle({
+        event: "tool_confirmation_requested",
+        toolId: call.id,
+        toolName: call.name,
+        toolArgs: args,
+        ...(request.reason ? { reason: request.reason } : {}),
+      }),
+  );
+  return signal.aborted ? ABORTED : verdict;
+}
 
+/** Runs the tool, lets tool_result interceptors see it, tells subscribers; the result block. */
+async function runAndIntercept(
+  entry: Entry,
+  args: Record<string, unknown>,
+  call: ToolCallBlock,
+  hooks: ToolRunHooks,
+  signal: AbortSignal,
+): Promise<ToolResultBlock | typeof ABORTED> {
   const started = performance.now();
   const output = await execute(entry, args, call, hooks, signal);
-  if (output === ABORTED) return finish(errorResult(call.id, ABORTED_RESULT_TEXT, extension));
+  if (output === ABORTED) return ABORTED;
   const run = {
     id: call.id,
     name: call.name,
@@ -154,12 +192,12 @@ export async function runToolCall(
     content: final.content,
     isError: final.isError,
   };
-  if (extension) block.extension = extension;
-  return finish(block);
+  if (entry.extension) block.extension = entry.extension;
+  return block;
 }
 
 async function execute(
-  entry: NonNullable<ReturnType<Toolset["get"]>>,
+  entry: Entry,
   args: Record<string, unknown>,
   call: ToolCallBlock,
   hooks: ToolRunHooks,
