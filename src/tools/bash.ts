@@ -104,16 +104,49 @@ async function runCommand(
       details: { cancelled: true },
     };
   }
-  const killGrace = options.killGraceMs ?? 2000;
+  const child = await spawnShell(args.command, context, options);
+  const started = performance.now();
+  const capture = new OutputCapture(options.limits ?? DEFAULT_CAPTURE_LIMITS);
+  const pipes = pumpOutput(child, capture, context.onProgress);
+  const killer = new GroupKiller(child, options.killGraceMs ?? 2000, pipes.cancel);
+  killer.later(args.timeoutSec * 1000, () => killer.terminate("timeout"));
+  const onAbort = () => killer.terminate("cancelled");
+  context.signal.addEventListener("abort", onAbort, { once: true });
+
+  let status: Deno.CommandStatus;
+  try {
+    status = await child.status;
+    const drained = await Promise.race([
+      pipes.done.then(() => true),
+      new Promise<boolean>((resolve) =>
+        killer.later(options.drainGraceMs ?? 250, () => resolve(false))
+      ),
+    ]);
+    if (!drained) killer.terminate("background");
+    await pipes.done;
+    // Stragglers that ignored SIGTERM but closed their output get no further grace.
+    if (killer.reason && !killer.escalated) killer.signalGroup("SIGKILL");
+  } finally {
+    context.signal.removeEventListener("abort", onAbort);
+    killer.dispose();
+  }
+  const durationMs = performance.now() - started;
+  return report(header, args, status, await capture.finish(), killer, durationMs);
+}
+
+/** Starts the shell (inside the jail when it is locked) in its own process group. */
+async function spawnShell(
+  command: string,
+  context: ToolContext,
+  options: BashOptions,
+): Promise<Deno.ChildProcess> {
   const shell = options.shell ?? defaultShell();
   const [exe, ...shellArgs] = context.jail?.locked
     ? await jailedArgv(context.jail, context.cwd, shell)
     : shell;
-  const started = performance.now();
-  let child: Deno.ChildProcess;
   try {
-    child = new Deno.Command(exe, {
-      args: [...shellArgs, args.command],
+    return new Deno.Command(exe, {
+      args: [...shellArgs, command],
       cwd: context.cwd,
       stdin: "null",
       stdout: "piped",
@@ -124,8 +157,14 @@ async function runCommand(
     const why = err instanceof Error ? err.message : String(err);
     fail("bash", `cannot start ${exe} in ${context.cwd}: ${why}`);
   }
+}
 
-  const capture = new OutputCapture(options.limits ?? DEFAULT_CAPTURE_LIMITS);
+/** Drains stdout and stderr into `capture`; `cancel` stops reading pipes an escapee holds. */
+function pumpOutput(
+  child: Deno.ChildProcess,
+  capture: OutputCapture,
+  onProgress: ToolContext["onProgress"],
+): { done: Promise<unknown>; cancel: () => void } {
   const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
   const pump = async (stream: ReadableStream<Uint8Array>) => {
     const reader = stream.getReader();
@@ -136,80 +175,96 @@ async function runCommand(
         const { value, done } = await reader.read();
         if (done) break;
         capture.push(value);
-        if (context.onProgress) {
+        if (onProgress) {
           const text = decoder.decode(value, { stream: true });
           try {
-            if (text) context.onProgress(text);
+            if (text) onProgress(text);
           } catch {
             // A failing UI callback must not stop draining the pipe (the child would block).
           }
         }
       }
     } catch {
-      // cancelled below after SIGKILL: an escaped process still holds the pipe
+      // cancelled after SIGKILL: an escaped process still holds the pipe
     }
   };
-  const pumps = Promise.all([pump(child.stdout), pump(child.stderr)]);
+  return {
+    done: Promise.all([pump(child.stdout), pump(child.stderr)]),
+    cancel: () => readers.forEach((r) => r.cancel().catch(() => {})),
+  };
+}
 
-  let reason: KillReason | undefined;
-  let escalated = false;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  const later = (ms: number, fn: () => void) => {
+/** SIGTERM, then SIGKILL after a grace, to the child's whole process group; owns the timers. */
+class GroupKiller {
+  reason: KillReason | undefined;
+  escalated = false;
+  readonly grace: number;
+  #child: Deno.ChildProcess;
+  #stopReading: () => void;
+  #timers = new Set<ReturnType<typeof setTimeout>>();
+
+  constructor(child: Deno.ChildProcess, grace: number, stopReading: () => void) {
+    this.#child = child;
+    this.grace = grace;
+    this.#stopReading = stopReading;
+  }
+
+  /** Runs `fn` after `ms` unless disposed first. */
+  later(ms: number, fn: () => void): void {
     const id = setTimeout(() => {
-      timers.delete(id);
+      this.#timers.delete(id);
       fn();
     }, ms);
-    timers.add(id);
-  };
-  const signalGroup = (signal: Deno.Signal) => {
+    this.#timers.add(id);
+  }
+
+  /** Sends `signal` to the group (to the child alone on Windows). */
+  signalGroup(signal: Deno.Signal): void {
     try {
-      if (POSIX) Deno.kill(-child.pid, signal);
-      else child.kill(signal);
+      if (POSIX) Deno.kill(-this.#child.pid, signal);
+      else this.#child.kill(signal);
     } catch {
       // the group is already gone
     }
-  };
-  const terminate = (why: KillReason) => {
-    if (reason) return;
-    reason = why;
-    signalGroup("SIGTERM");
-    later(killGrace, () => {
-      escalated = true;
-      signalGroup("SIGKILL");
-      // Something that left the group (setsid) may still hold the pipes; stop reading.
-      later(1000, () => readers.forEach((r) => r.cancel().catch(() => {})));
-    });
-  };
-  later(args.timeoutSec * 1000, () => terminate("timeout"));
-  const onAbort = () => terminate("cancelled");
-  context.signal.addEventListener("abort", onAbort, { once: true });
-
-  let status: Deno.CommandStatus;
-  try {
-    status = await child.status;
-    const drained = await Promise.race([
-      pumps.then(() => true),
-      new Promise<boolean>((resolve) => later(options.drainGraceMs ?? 250, () => resolve(false))),
-    ]);
-    if (!drained) terminate("background");
-    await pumps;
-    // Stragglers that ignored SIGTERM but closed their output get no further grace.
-    if (reason && !escalated) signalGroup("SIGKILL");
-  } finally {
-    context.signal.removeEventListener("abort", onAbort);
-    timers.forEach((id) => clearTimeout(id));
-    timers.clear();
   }
-  const durationMs = performance.now() - started;
-  const output = await capture.finish();
 
+  /** Stops the group for `why`; only the first reason counts. */
+  terminate(why: KillReason): void {
+    if (this.reason) return;
+    this.reason = why;
+    this.signalGroup("SIGTERM");
+    this.later(this.grace, () => {
+      this.escalated = true;
+      this.signalGroup("SIGKILL");
+      // Something that left the group (setsid) may still hold the pipes; stop reading.
+      this.later(1000, this.#stopReading);
+    });
+  }
+
+  /** Clears every pending timer. */
+  dispose(): void {
+    this.#timers.forEach((id) => clearTimeout(id));
+    this.#timers.clear();
+  }
+}
+
+/** What the model sees: the capped output, the verdict, and the details for the UI. */
+function report(
+  header: string,
+  args: BashArgs,
+  status: Deno.CommandStatus,
+  output: Awaited<ReturnType<OutputCapture["finish"]>>,
+  killer: GroupKiller,
+  durationMs: number,
+): ToolOutput {
+  const reason = killer.reason;
   const lines = [
     header + (output.text === "" ? "(no output)" : output.text.replace(/\n$/, "")),
     "",
   ];
   if (args.capped) lines.push(`[timeout capped at ${args.timeoutSec}s]`);
-  const killed = escalated
-    ? `sent SIGTERM to the process group, then SIGKILL after ${killGrace / 1000}s`
+  const killed = killer.escalated
+    ? `sent SIGTERM to the process group, then SIGKILL after ${killer.grace / 1000}s`
     : "sent SIGTERM to the process group";
   let verdict: string;
   if (reason === "timeout") verdict = `[timed out after ${args.timeoutSec}s; ${killed}]`;

@@ -32,13 +32,30 @@ interface Op {
 
 const DP_CELL_LIMIT = 4_000_000;
 
+/** Where one replacement sits: [os, oe) in the old text, [ns, ne) in the new. */
+interface Span {
+  os: number;
+  oe: number;
+  ns: number;
+  ne: number;
+}
+
 /** Applies sorted, non-overlapping replacements and renders the diff between old and new. */
 export function diffReplacements(
   old: string,
   replacements: Replacement[],
   context = 3,
 ): DiffResult {
-  const spans: { os: number; oe: number; ns: number; ne: number }[] = [];
+  const { newText, spans } = applyReplacements(old, replacements);
+  const regions = changedRegions(old, newText, spans);
+  return { newText, ...renderHunks(regions, splitLines(old), context) };
+}
+
+function applyReplacements(
+  old: string,
+  replacements: Replacement[],
+): { newText: string; spans: Span[] } {
+  const spans: Span[] = [];
   let newText = "";
   let at = 0;
   for (const r of replacements) {
@@ -49,9 +66,13 @@ export function diffReplacements(
     at = r.end;
   }
   newText += old.slice(at);
+  return { newText, spans };
+}
 
+/** The changed regions as whole lines, spans sharing a line merged into one. */
+function changedRegions(old: string, newText: string, spans: Span[]): Region[] {
   const regions: Region[] = [];
-  let current: { os: number; oe: number; ns: number; ne: number } | undefined;
+  let current: Span | undefined;
   const flush = () => {
     if (!current) return;
     regions.push({
@@ -73,8 +94,15 @@ export function diffReplacements(
     extendToLineEnd(old, newText, current);
   }
   flush();
+  return regions;
+}
 
-  const oldAll = splitLines(old);
+/** Unified hunks: regions closer than 2×context lines share a hunk. */
+function renderHunks(
+  regions: Region[],
+  oldAll: string[],
+  context: number,
+): { diff: string; added: number; removed: number } {
   const hunks: string[] = [];
   let added = 0;
   let removed = 0;
@@ -102,18 +130,20 @@ export function diffReplacements(
       const stop = k < j ? regions[k + 1].oldStart : Math.min(end + context, oldAll.length + 1);
       for (let line = end; line < stop; line++) ops.push({ kind: " ", text: oldAll[line - 1] });
     }
-    const oldLen = ops.filter((op) => op.kind !== "+").length;
-    const newLen = ops.filter((op) => op.kind !== "-").length;
-    const oldFrom = first.oldStart - before;
-    const newFrom = first.newStart - before;
-    hunks.push(
-      `@@ -${oldLen === 0 ? oldFrom - 1 : oldFrom},${oldLen} +${
-        newLen === 0 ? newFrom - 1 : newFrom
-      },${newLen} @@\n` + ops.map((op) => op.kind + op.text).join("\n"),
-    );
+    hunks.push(hunkHeader(ops, first, before) + ops.map((op) => op.kind + op.text).join("\n"));
     i = j + 1;
   }
-  return { newText, diff: hunks.join("\n"), added, removed };
+  return { diff: hunks.join("\n"), added, removed };
+}
+
+function hunkHeader(ops: Op[], first: Region, before: number): string {
+  const oldLen = ops.filter((op) => op.kind !== "+").length;
+  const newLen = ops.filter((op) => op.kind !== "-").length;
+  const oldFrom = first.oldStart - before;
+  const newFrom = first.newStart - before;
+  return `@@ -${oldLen === 0 ? oldFrom - 1 : oldFrom},${oldLen} +${
+    newLen === 0 ? newFrom - 1 : newFrom
+  },${newLen} @@\n`;
 }
 
 /** Grows a span's end until it ends on a line boundary in both texts. */

@@ -9,7 +9,7 @@ import { diffReplacements, type Replacement } from "./diff.ts";
 import { applyPreservingEndings, normalizeLineEndings } from "./line_endings.ts";
 import { atomicWrite, checkWritable, displayPath, statOrUndefined } from "./files.ts";
 import { jailedPath } from "./jail.ts";
-import type { Tool } from "./types.ts";
+import type { Tool, ToolOutput } from "./types.ts";
 
 interface EditPair {
   oldText: string;
@@ -63,23 +63,7 @@ export function editTool(): Tool {
     run: async (args, context) => {
       const abs = await jailedPath("edit", context, args.path);
       const shown = displayPath(context.cwd, abs);
-      const info = await statOrUndefined(abs);
-      if (!info) fail("edit", `file not found: ${abs}; use write to create a new file`);
-      if (info.isDirectory) fail("edit", `${shown} is a directory, not a file`);
-      checkWritable("edit", shown, info);
-      const bytes = await Deno.readFile(abs);
-      if (bytes.subarray(0, 8192).includes(0)) {
-        fail(
-          "edit",
-          `${shown} looks binary (NUL byte in the first 8 KiB); edit only changes text files`,
-        );
-      }
-      let text: string;
-      try {
-        text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-      } catch {
-        fail("edit", `${shown} is not valid UTF-8; change it with bash (e.g. sed) instead`);
-      }
+      const text = await readEditable(abs, shown);
       const bom = text.startsWith("\uFEFF");
       const raw = bom ? text.slice(1) : text;
       const normalized = normalizeLineEndings(raw);
@@ -91,31 +75,54 @@ export function editTool(): Tool {
       const result = diffReplacements(original, replacements);
       const body = applyPreservingEndings(raw, normalized, replacements);
       await atomicWrite(abs, new TextEncoder().encode((bom ? "\uFEFF" : "") + body));
-
-      const count = `${edits.length} edit${edits.length === 1 ? "" : "s"}`;
-      let diff = result.diff;
-      if (diff.length > MAX_DIFF_CHARS) {
-        diff = diff.slice(0, diff.lastIndexOf("\n", MAX_DIFF_CHARS)) +
-          `\n... [diff truncated at ${
-            MAX_DIFF_CHARS / 1024
-          } KiB; the file was fully written, read it to check]`;
-      }
-      return {
-        content: [{
-          type: "text",
-          text: `edited ${shown}: ${count}, +${result.added} -${result.removed} lines\n\n${diff}`,
-        }],
-        isError: false,
-        details: {
-          path: abs,
-          edits: edits.length,
-          added: result.added,
-          removed: result.removed,
-          diff: result.diff,
-        },
-      };
+      return editReport(abs, shown, edits.length, result);
     },
   });
+}
+
+/** The file's text, refusing what edit must not touch: missing, directories, read-only, binary, non-UTF-8. */
+async function readEditable(abs: string, shown: string): Promise<string> {
+  const info = await statOrUndefined(abs);
+  if (!info) fail("edit", `file not found: ${abs}; use write to create a new file`);
+  if (info.isDirectory) fail("edit", `${shown} is a directory, not a file`);
+  checkWritable("edit", shown, info);
+  const bytes = await Deno.readFile(abs);
+  if (bytes.subarray(0, 8192).includes(0)) {
+    fail(
+      "edit",
+      `${shown} looks binary (NUL byte in the first 8 KiB); edit only changes text files`,
+    );
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    fail("edit", `${shown} is not valid UTF-8; change it with bash (e.g. sed) instead`);
+  }
+}
+
+/** The model's answer: a count, the line totals and the (capped) diff. */
+function editReport(
+  abs: string,
+  shown: string,
+  edits: number,
+  result: ReturnType<typeof diffReplacements>,
+): ToolOutput {
+  const count = `${edits} edit${edits === 1 ? "" : "s"}`;
+  let diff = result.diff;
+  if (diff.length > MAX_DIFF_CHARS) {
+    diff = diff.slice(0, diff.lastIndexOf("\n", MAX_DIFF_CHARS)) +
+      `\n... [diff truncated at ${
+        MAX_DIFF_CHARS / 1024
+      } KiB; the file was fully written, read it to check]`;
+  }
+  return {
+    content: [{
+      type: "text",
+      text: `edited ${shown}: ${count}, +${result.added} -${result.removed} lines\n\n${diff}`,
+    }],
+    isError: false,
+    details: { path: abs, edits, added: result.added, removed: result.removed, diff: result.diff },
+  };
 }
 
 /** Accepts a single {oldText,newText}, a lone edit object, or edits as a JSON string. */

@@ -118,6 +118,45 @@ interface Window {
 }
 
 async function readText(abs: string, shown: string, args: ReadArgs): Promise<ToolOutput> {
+  const { window, total } = await scanLines(abs, shown, args);
+  if (total === 0) {
+    return textResult(`(${shown} is empty)`, abs, args.offset, 0, 0, window);
+  }
+  if (args.offset > total) {
+    fail(
+      "read",
+      `offset ${args.offset} is past the end of ${shown} (${total} lines); use an offset from 1 to ${total}`,
+    );
+  }
+  const last = args.offset + window.lines.length - 1;
+  const body = window.lines.map((line, i) => `${String(args.offset + i).padStart(6)}\t${line}`);
+  if (window.cutLine) {
+    body.push(
+      `... [line ${args.offset} is longer than ${READ_MAX_BYTES} bytes and was cut; read it in pieces with bash (e.g. cut -c1-20000 ${shown})]`,
+    );
+  }
+  if (last < total) {
+    const next = `call read with offset=${last + 1} to continue`;
+    if (window.stop === "limit") {
+      body.push(`... [showing lines ${args.offset}-${last} of ${total}; ${next}]`);
+    } else if (window.stop === "bytes") {
+      body.push(
+        `... [truncated at line ${last} of ${total} (${READ_MAX_BYTES / 1024} KiB limit); ${next}]`,
+      );
+    } else body.push(`... [truncated at line ${last} of ${total}; ${next}]`);
+  }
+  return textResult(body.join("\n"), abs, args.offset, last, total, window);
+}
+
+/**
+ * Streams the file once: refuses binary content, collects the asked-for window of lines and
+ * counts all lines, without holding more than the window (and one capped line) in memory.
+ */
+async function scanLines(
+  abs: string,
+  shown: string,
+  args: ReadArgs,
+): Promise<{ window: Window; total: number }> {
   const maxLines = Math.min(args.limit ?? READ_MAX_LINES, READ_MAX_LINES);
   const window: Window = { lines: [], bytes: 0, cutLine: false };
   const decoder = new TextDecoder();
@@ -175,33 +214,7 @@ async function readText(abs: string, shown: string, args: ReadArgs): Promise<Too
     pieceBytes += part.length;
   }
 
-  if (total === 0) {
-    return textResult(`(${shown} is empty)`, abs, args.offset, 0, 0, window);
-  }
-  if (args.offset > total) {
-    fail(
-      "read",
-      `offset ${args.offset} is past the end of ${shown} (${total} lines); use an offset from 1 to ${total}`,
-    );
-  }
-  const last = args.offset + window.lines.length - 1;
-  const body = window.lines.map((line, i) => `${String(args.offset + i).padStart(6)}\t${line}`);
-  if (window.cutLine) {
-    body.push(
-      `... [line ${args.offset} is longer than ${READ_MAX_BYTES} bytes and was cut; read it in pieces with bash (e.g. cut -c1-20000 ${shown})]`,
-    );
-  }
-  if (last < total) {
-    const next = `call read with offset=${last + 1} to continue`;
-    if (window.stop === "limit") {
-      body.push(`... [showing lines ${args.offset}-${last} of ${total}; ${next}]`);
-    } else if (window.stop === "bytes") {
-      body.push(
-        `... [truncated at line ${last} of ${total} (${READ_MAX_BYTES / 1024} KiB limit); ${next}]`,
-      );
-    } else body.push(`... [truncated at line ${last} of ${total}; ${next}]`);
-  }
-  return textResult(body.join("\n"), abs, args.offset, last, total, window);
+  return { window, total };
 }
 
 function collect(window: Window, bytes: Uint8Array, length: number, decoder: TextDecoder): void {
