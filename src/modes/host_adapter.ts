@@ -78,42 +78,67 @@ export interface HostPort {
 /** The host as the agent's extensions. */
 export function agentExtensions(host: HostPort): AgentExtensions {
   return {
-    tools: () =>
-      host.tools().map((t): AgentExtensionTool => ({
-        extension: t.extension,
-        spec: { name: t.name, description: t.description, schema: t.schema },
-        call: async (args, context) => {
-          try {
-            const onProgress = context.onProgress;
-            const result = await host.callTool(t.name, args, {
-              signal: context.signal,
-              ...(onProgress ? { onProgress: (p) => onProgress(progressText(p)) } : {}),
-            });
-            return { content: result.content, isError: result.isError };
-          } catch (err) {
-            return {
-              content: [{
-                type: "text",
-                text: `extension ${t.extension}/${t.name} failed: ${errorMessage(err)}`,
-              }],
-              isError: true,
-            };
-          }
-        },
-      })),
-    emit: (event: AgentLifecycleEvent) => {
-      if (event.event === "turn_end") {
-        host.emit(
-          event.error === undefined
-            ? { event: "turn_end", stop: event.stop }
-            : { event: "turn_end", stop: event.stop, error: event.error },
-        );
-      } else {
-        host.emit(event);
-      }
-    },
+    tools: () => host.tools().map((t) => extensionTool(host, t)),
+    emit: (event: AgentLifecycleEvent) => forwardLifecycle(host, event),
     // Without the host's answer, hold text only when it is safe to assume no interceptor.
     intercepts: (point) => host.intercepts?.(point) ?? false,
+    ...interceptors(host),
+  };
+}
+
+/** One extension tool as the agent calls it; a failing call becomes an error result. */
+function extensionTool(
+  host: HostPort,
+  t: ReturnType<HostPort["tools"]>[number],
+): AgentExtensionTool {
+  return {
+    extension: t.extension,
+    spec: { name: t.name, description: t.description, schema: t.schema },
+    call: async (args, context) => {
+      try {
+        const onProgress = context.onProgress;
+        const result = await host.callTool(t.name, args, {
+          signal: context.signal,
+          ...(onProgress ? { onProgress: (p) => onProgress(progressText(p)) } : {}),
+        });
+        return { content: result.content, isError: result.isError };
+      } catch (err) {
+        return {
+          content: [{
+            type: "text",
+            text: `extension ${t.extension}/${t.name} failed: ${errorMessage(err)}`,
+          }],
+          isError: true,
+        };
+      }
+    },
+  };
+}
+
+function forwardLifecycle(host: HostPort, event: AgentLifecycleEvent): void {
+  if (event.event === "turn_end") {
+    host.emit(
+      event.error === undefined
+        ? { event: "turn_end", stop: event.stop }
+        : { event: "turn_end", stop: event.stop, error: event.error },
+    );
+  } else {
+    host.emit(event);
+  }
+}
+
+type Interceptors = Pick<
+  AgentExtensions,
+  | "interceptTurnStart"
+  | "interceptToolCall"
+  | "interceptToolResult"
+  | "interceptUserPrompt"
+  | "interceptAssistantMessage"
+>;
+
+/** The host's interception chains in the agent's decision shapes. */
+function interceptors(host: HostPort): Interceptors {
+  return {
     interceptTurnStart: async (step): Promise<TurnStartDecision> => {
       const verdict = await host.interceptTurnStart(step);
       return verdict.action === "block"

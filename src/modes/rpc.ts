@@ -6,12 +6,12 @@
 
 import { LineDecoderStream, PROTOCOL_VERSION } from "../protocol/mod.ts";
 import { errorMessage, ZotError } from "../errors/mod.ts";
-import type { ImageBlock, TextBlock } from "../messages/mod.ts";
 import type { ModeContext } from "./context.ts";
 import { parseSlash } from "../protocol/mod.ts";
-import { BUILTIN_COMMAND_NAMES, commandsFor } from "../commands/mod.ts";
 import { resolveSlash } from "./slash.ts";
-import { eventToWire, messageToWire, usageToWire, type WireObject } from "./wire.ts";
+import { eventToWire, messageToWire, type WireObject } from "./wire.ts";
+import { type Command, promptContent, timingSafeEqual } from "./rpc_input.ts";
+import { commandsData, modelsData, stateData, toolsData } from "./rpc_queries.ts";
 import { WorkQueue } from "./rpc_work.ts";
 import { extStatusToWire } from "./ext_status.ts";
 import { sanitizeText } from "../text/mod.ts";
@@ -36,8 +36,6 @@ export interface RpcOptions {
   autoSubmit?: boolean;
 }
 
-type Command = Record<string, unknown> & { type: string; id?: string };
-
 /** What a handler answers: data for a success, or an error message. */
 type Answer = {
   data?: WireObject;
@@ -47,16 +45,6 @@ type Answer = {
   /** Runs right after the response is written (queues work). */
   after?: () => void;
 };
-
-/** Compares two secrets in time that depends only on their lengths. */
-export function timingSafeEqual(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  const n = Math.max(x.length, y.length);
-  for (let i = 0; i < n; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
 
 /** Serves rpc until stdin closes and in-flight work is done; throws on a bad token. */
 export async function runRpc(ctx: ModeContext, options: RpcOptions): Promise<void> {
@@ -217,18 +205,7 @@ class RpcServer {
       case "compact":
         return this.#enqueue({ kind: "compact", id: command.id });
       case "get_state":
-        return {
-          data: {
-            provider: agent.providerName,
-            model: agent.model,
-            cwd: agent.cwd,
-            message_count: agent.messages.length,
-            busy: this.#work.busy,
-            queued: this.#work.queued,
-            auto_submit: this.#autoSubmit,
-            usage: usageToWire(agent.usage),
-          },
-        };
+        return { data: stateData(agent, this.#work, this.#autoSubmit) };
       case "get_messages":
         return { data: { messages: agent.messages.map(messageToWire) } };
       case "clear":
@@ -238,17 +215,7 @@ class RpcServer {
       case "set_model":
         return this.#setModel(command);
       case "get_models":
-        return {
-          data: {
-            models: this.#ctx.models().map((m) => ({
-              id: m.id,
-              provider: m.provider,
-              context_window: m.contextWindow,
-              max_output: m.maxOutput,
-              reasoning: m.reasoning,
-            })),
-          },
-        };
+        return { data: { models: modelsData(this.#ctx) } };
       case "ping":
         return { data: { pong: true } };
       case "set_auto_submit":
@@ -268,21 +235,11 @@ class RpcServer {
       case "command":
         return this.#command(command);
       case "list_commands":
-        return { data: { commands: this.#listCommands() } };
+        return { data: { commands: commandsData(this.#ctx) } };
       case "list_extensions":
         return { data: { extensions: this.#ctx.bus.statuses().map(extStatusToWire) } };
       case "list_tools":
-        return {
-          data: {
-            tools: agent.toolset.entries().map((t) => ({
-              name: t.spec.name,
-              description: t.spec.description,
-              schema: t.spec.schema,
-              source: t.extension ? "extension" : "builtin",
-              ...(t.extension ? { extension: t.extension } : {}),
-            })),
-          },
-        };
+        return { data: { tools: toolsData(agent) } };
       default:
         return { error: `unknown command "${command.type}"` };
     }
@@ -312,14 +269,8 @@ class RpcServer {
   }
 
   #prompt(command: Command): Answer {
-    const message = command.message ?? "";
-    if (typeof message !== "string") return { error: `prompt: "message" must be a string` };
-    const images = parseImages(command.images);
-    if (typeof images === "string") return { error: `prompt: ${images}` };
-    if (message.trim() === "" && images.length === 0) return { error: emptyPrompt(command) };
-    const content: (TextBlock | ImageBlock)[] = [];
-    if (message !== "") content.push({ type: "text", text: message });
-    content.push(...images);
+    const content = promptContent(command);
+    if (typeof content === "string") return { error: content };
     return this.#enqueue({ kind: "prompt", content, id: command.id });
   }
 
@@ -405,25 +356,6 @@ class RpcServer {
     }
   }
 
-  #listCommands(): WireObject[] {
-    const builtins = commandsFor("rpc").map((c) => ({
-      name: c.name,
-      description: c.description,
-      source: "builtin",
-    }));
-    const extension = this.#ctx.slash.commands()
-      .filter((c) => !BUILTIN_COMMAND_NAMES.includes(c.name))
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map((c) => ({
-        name: c.name,
-        description: c.description,
-        source: "extension",
-        extension: c.extension,
-        running: c.running ?? true,
-      }));
-    return [...builtins, ...extension];
-  }
-
   #respond(id: string | undefined, command: string, answer: Answer): void {
     const frame: WireObject = { type: "response" };
     if (id !== undefined) frame.id = id;
@@ -442,36 +374,4 @@ class RpcServer {
   #write(object: WireObject): void {
     this.#ctx.output.out(JSON.stringify(object) + "\n");
   }
-}
-
-/** Names the field a prompt lacks, and the likely mix-up with `command`'s `text`. */
-function emptyPrompt(command: Command): string {
-  if (command.message === undefined || command.message === null) {
-    const mixUp = command.text !== undefined ? ` ("text" is for the command command)` : "";
-    return `prompt: the "message" field is missing${mixUp}; send {"type":"prompt","message":"…"}`;
-  }
-  return `prompt: the "message" field is empty`;
-}
-
-function parseImages(value: unknown): ImageBlock[] | string {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) return `"images" must be a list of {mime_type, data}`;
-  const out: ImageBlock[] = [];
-  for (const [i, item] of value.entries()) {
-    const image = item as Record<string, unknown>;
-    if (
-      typeof item !== "object" || item === null || typeof image.mime_type !== "string" ||
-      typeof image.data !== "string"
-    ) {
-      return `images[${i}] must be {"mime_type": string, "data": base64 string}`;
-    }
-    if (!/^image\/[a-z0-9.+-]+$/i.test(image.mime_type)) {
-      return `images[${i}].mime_type "${image.mime_type}" is not an image type`;
-    }
-    if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(image.data)) {
-      return `images[${i}].data is not base64`;
-    }
-    out.push({ type: "image", mimeType: image.mime_type, data: image.data.replace(/\s/g, "") });
-  }
-  return out;
 }
