@@ -12,15 +12,16 @@
 import type { BoundProvider, ModelRequest, StreamEvent } from "../providers/mod.ts";
 import type { SessionInfo } from "../session/mod.ts";
 import type { Message } from "../messages/mod.ts";
-import type {
-  CommandOutcome,
-  CommandReport,
-  SessionChoice,
-  TuiController,
-  UiEvent,
-} from "../tui/mod.ts";
+import type { StatusInfo, TuiController, UiEvent } from "../tui/mod.ts";
 import type { ModeContext } from "./context.ts";
 import { askThroughTui, tuiSafety } from "./tui_asks.ts";
+import {
+  conversationCommands,
+  extensionCommands,
+  sessionCommands,
+} from "./interactive_commands.ts";
+
+export { reloadText, toOutcome } from "./interactive_commands.ts";
 
 /** Whether stdin and stdout are both terminals (the TUI needs both). */
 export function hasTty(): boolean {
@@ -109,50 +110,6 @@ export interface InteractiveOptions {
   signal?: AbortSignal;
 }
 
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** Maps the host's command outcome to the TUI's. */
-export function toOutcome(o: {
-  extension: string;
-  action: string;
-  prompt?: string;
-  insert?: string;
-  display?: string;
-  openPanel?: { id: string; title?: string; lines?: string[]; footer?: string };
-  error?: string;
-}): CommandOutcome {
-  if (o.error) return { action: "error", message: o.error };
-  if (o.openPanel) {
-    const p = o.openPanel;
-    return {
-      action: "open_panel",
-      extension: o.extension,
-      panel: { id: p.id, title: p.title, lines: p.lines ?? [], footer: p.footer },
-    };
-  }
-  switch (o.action) {
-    case "prompt":
-      return { action: "prompt", text: o.prompt ?? "" };
-    case "insert":
-      return { action: "insert", text: o.insert ?? "" };
-    case "display":
-      return { action: "display", text: o.display ?? "" };
-    case "noop":
-      return { action: "noop" };
-    default:
-      return { action: "error", message: `unknown action ${JSON.stringify(o.action)}` };
-  }
-}
-
-/** Formats the /reload-ext summary as the original does. */
-export function reloadText(r: ReloadReport): string {
-  const errors = (r.errors?.length ?? 0) + r.refused;
-  return `reloaded: ${r.stopped} stopped, ${r.loaded} loaded (${r.ready} ready)` +
-    (errors > 0 ? `, ${errors} error${errors > 1 ? "s" : ""}` : "");
-}
-
 /**
  * A provider for when no key is set: interactive mode still opens (and says how to set
  * one); each prompt then fails with the missing-key error instead of a network call.
@@ -192,46 +149,11 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
   const { ctx } = opts;
   const agent = ctx.agent;
   let abort: AbortController | undefined;
-  const contextWindow = () =>
-    ctx.models().find((m) => m.id === agent.model && m.provider === agent.providerName)
-      ?.contextWindow ?? ctx.models().find((m) => m.id === agent.model)?.contextWindow;
-
   return {
-    status: () => ({
-      cwd: agent.cwd,
-      provider: agent.providerName,
-      model: agent.model,
-      contextWindow: contextWindow(),
-      contextTokens: contextTokens(agent.messages),
-      // The agent's total includes a resumed session's earlier cost.
-      costUsd: agent.usage.costUsd,
-      hasCredentials: opts.credentials.ok,
-      credentialHint: opts.credentials.hint,
-    }),
+    status: () => statusOf(opts),
     history: (): Message[] => [...agent.messages],
     safety: tuiSafety(ctx),
-    subscribe(listener) {
-      const offs = [
-        agent.subscribe(listener),
-        ctx.bus.onNotify((n) =>
-          listener({
-            type: "ext_notify",
-            extension: n.extension,
-            level: n.level,
-            message: n.message,
-          })
-        ),
-        ctx.bus.onSubmit((s) =>
-          listener({ type: "ext_submit", extension: s.extension, text: s.text })
-        ),
-        ctx.bus.onStatus((s) =>
-          listener({ type: "ext_status", extension: s.name, state: s.state })
-        ),
-        opts.panelBus?.on(listener) ?? (() => {}),
-        askThroughTui(ctx, listener),
-      ];
-      return () => offs.forEach((off) => off());
-    },
+    subscribe: (listener) => subscribeAll(opts, listener),
     async submit(text) {
       abort = new AbortController();
       try {
@@ -241,100 +163,54 @@ export function interactiveController(opts: InteractiveOptions): TuiController {
       }
     },
     cancel: () => abort?.abort(),
-    commands: () =>
-      ctx.slash.commands().filter((c) => c.running !== false).map((c) => ({
-        name: c.name,
-        description: c.description,
-        extension: c.extension,
-      })),
-    async runCommand(name, args) {
-      try {
-        return toOutcome(await ctx.slash.invoke(name, args));
-      } catch (err) {
-        return { action: "error", message: errorText(err) };
-      }
-    },
-    panelKey: (e, id, key, text) => void opts.panels?.sendPanelKey(e, id, key, text),
-    panelClose: (e, id) => void opts.panels?.sendPanelClose(e, id),
-    panelResize: (e, id, w, h) => void opts.panels?.sendPanelResize(e, id, w, h),
-    async reloadExtensions(): Promise<CommandReport> {
-      if (!opts.reloadExtensions) {
-        return { text: "extensions cannot be reloaded here", isError: true };
-      }
-      try {
-        return { text: reloadText(await opts.reloadExtensions()) };
-      } catch (err) {
-        return { text: `reload failed: ${errorText(err)}`, isError: true };
-      }
-    },
-    async clear() {
-      // A cleared conversation must not come back on resume, so later turns go to a new file.
-      if (opts.freshSession) await opts.freshSession();
-      else agent.clear();
-    },
-    async compact(): Promise<CommandReport> {
-      const r = await agent.compact();
-      if (r.error) return { text: `compaction failed: ${r.error}`, isError: true };
-      return { text: r.summary ? "conversation compacted" : "nothing to compact" };
-    },
-    models: () =>
-      ctx.models().filter((m) => m.provider === agent.providerName).map((m) => ({
-        id: m.id,
-        contextWindow: m.contextWindow,
-      })),
-    async model(id: string): Promise<CommandReport> {
-      try {
-        agent.setModel(id);
-      } catch (err) {
-        return { text: errorText(err), isError: true };
-      }
-      const text = `model: ${agent.providerName}/${id}`;
-      try {
-        await opts.modelChanged?.(id);
-      } catch (err) {
-        return { text: `${text} (for this run only: ${errorText(err)})`, isError: true };
-      }
-      return { text };
-    },
-    async sessions(): Promise<SessionChoice[] | CommandReport> {
-      if (!opts.listSessions) return { text: "sessions are not saved in this run" };
-      let list: SessionInfo[];
-      try {
-        list = await opts.listSessions();
-      } catch (err) {
-        return { text: `cannot list sessions: ${errorText(err)}`, isError: true };
-      }
-      const current = opts.currentSession?.();
-      return list.map((s) => ({
-        path: s.path,
-        updated: s.updated,
-        model: s.model,
-        messageCount: s.messageCount,
-        firstPrompt: s.title ?? s.firstPrompt,
-        costUsd: s.costUsd,
-        current: s.path === current,
-      }));
-    },
-    async resumeSession(path: string): Promise<CommandReport> {
-      if (!opts.resumeSession) {
-        return {
-          text: `sessions cannot be resumed here; run zot --session ${path}`,
-          isError: true,
-        };
-      }
-      if (path === opts.currentSession?.()) return { text: "already in this session" };
-      try {
-        await opts.resumeSession(path);
-      } catch (err) {
-        return { text: `cannot resume ${path}: ${errorText(err)}`, isError: true };
-      }
-      return { text: `resumed ${path} (${agent.messages.length} messages)` };
-    },
+    ...extensionCommands(opts),
+    ...conversationCommands(opts),
+    ...sessionCommands(opts),
     async close() {
       abort?.abort();
       await opts.onExit?.();
     },
   };
+}
+
+function statusOf(opts: InteractiveOptions): StatusInfo {
+  const { ctx } = opts;
+  const agent = ctx.agent;
+  const contextWindow =
+    ctx.models().find((m) => m.id === agent.model && m.provider === agent.providerName)
+      ?.contextWindow ?? ctx.models().find((m) => m.id === agent.model)?.contextWindow;
+  return {
+    cwd: agent.cwd,
+    provider: agent.providerName,
+    model: agent.model,
+    contextWindow,
+    contextTokens: contextTokens(agent.messages),
+    // The agent's total includes a resumed session's earlier cost.
+    costUsd: agent.usage.costUsd,
+    hasCredentials: opts.credentials.ok,
+    credentialHint: opts.credentials.hint,
+  };
+}
+
+/** Agent events, extension notices, panels and asks, all to one TUI listener. */
+function subscribeAll(opts: InteractiveOptions, listener: (e: UiEvent) => void): () => void {
+  const { ctx } = opts;
+  const offs = [
+    ctx.agent.subscribe(listener),
+    ctx.bus.onNotify((n) =>
+      listener({
+        type: "ext_notify",
+        extension: n.extension,
+        level: n.level,
+        message: n.message,
+      })
+    ),
+    ctx.bus.onSubmit((s) => listener({ type: "ext_submit", extension: s.extension, text: s.text })),
+    ctx.bus.onStatus((s) => listener({ type: "ext_status", extension: s.name, state: s.state })),
+    opts.panelBus?.on(listener) ?? (() => {}),
+    askThroughTui(ctx, listener),
+  ];
+  return () => offs.forEach((off) => off());
 }
 
 /**
