@@ -4,7 +4,8 @@
  * loop can be tested with fakes and never depends on subprocess details.
  */
 
-import type { ImageBlock, StopReason, TextBlock, ToolSpec } from "../messages/mod.ts";
+import type { ToolResultInput, ToolResultVerdict, V11LifecycleEvent } from "../extensions/mod.ts";
+import type { StopReason, ToolSpec } from "../messages/mod.ts";
 import type { ToolContext, ToolOutput } from "../tools/mod.ts";
 
 /** A tool an extension registered, callable by the model. */
@@ -29,28 +30,9 @@ export type LifecycleEvent =
   | { event: "tool_call"; toolId: string; toolName: string; toolArgs: Record<string, unknown> }
   | { event: "assistant_message"; text: string }
   | { event: "turn_end"; step: number; stop: StopReason; error?: string }
-  // protocol 1.1
-  | { event: "user_prompt"; text: string }
-  | {
-    event: "tool_result";
-    toolId: string;
-    toolName: string;
-    toolArgs: Record<string, unknown>;
-    content: (TextBlock | ImageBlock)[];
-    isError: boolean;
-    durationMs: number;
-  }
-  | { event: "session_end"; reason: string }
-  | { event: "compaction"; phase: "before" | "after"; summary?: string }
-  | { event: "model_change"; provider: string; model: string; previousModel: string }
-  | { event: "agent_end"; stop: StopReason; error?: string; steps: number }
-  | {
-    event: "tool_confirmation_requested";
-    toolId: string;
-    toolName: string;
-    toolArgs: Record<string, unknown>;
-    reason?: string;
-  };
+  // protocol 1.1 events are the host's, except that agent_end carries the loop's StopReason
+  | Exclude<V11LifecycleEvent, { event: "agent_end" }>
+  | { event: "agent_end"; stop: StopReason; error?: string; steps: number };
 
 /** An interceptor's verdict on a turn start. */
 export interface TurnStartDecision {
@@ -73,13 +55,8 @@ export interface ToolCallDecision {
   ask?: { extension: string; reason?: string };
 }
 
-/** What tool_result interceptors made of a result (protocol 1.1). */
-export interface ToolResultDecision {
-  content: (TextBlock | ImageBlock)[];
-  isError: boolean;
-  /** Extensions that changed it (empty when unchanged). */
-  changedBy: string[];
-}
+/** What tool_result interceptors made of a result (protocol 1.1): the host's verdict. */
+export type ToolResultDecision = ToolResultVerdict;
 
 /** What user_prompt interceptors made of a prompt (protocol 1.1). */
 export interface UserPromptDecision {
@@ -92,15 +69,8 @@ export interface UserPromptDecision {
   context?: { extension: string; text: string }[];
 }
 
-/** A finished tool run as tool_result interceptors see it. */
-export interface ToolRun {
-  id: string;
-  name: string;
-  args: Record<string, unknown>;
-  content: (TextBlock | ImageBlock)[];
-  isError: boolean;
-  durationMs: number;
-}
+/** A finished tool run as tool_result interceptors see it (the host's input). */
+export type ToolRun = ToolResultInput;
 
 /** An interceptor's verdict on the assistant's text; `text` is set when it was replaced. */
 export interface AssistantMessageDecision {

@@ -5,20 +5,13 @@
  * dialog is not shown and the host answers with its default, or `cancelled`.
  */
 
-/** A dialog an extension asked for. */
-export interface Dialog {
-  extension: string;
-  kind: "confirm" | "select" | "input";
-  title: string;
-  options?: string[];
-  default?: boolean | string;
-  timeoutMs: number;
-  /** Aborted when the dialog timed out or its extension went away. */
-  signal: AbortSignal;
-}
+import type { UiAnswer, UiRequest } from "../extensions/mod.ts";
+
+/** A dialog an extension asked for (the host's ui_request). */
+export type Dialog = UiRequest;
 
 /** The user's answer. */
-export type DialogAnswer = { value: boolean | string } | { cancelled: true };
+export type DialogAnswer = UiAnswer;
 
 /** Shows a dialog and resolves with the user's answer. */
 export type DialogHandler = (dialog: Dialog) => Promise<DialogAnswer>;

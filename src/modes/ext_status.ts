@@ -1,20 +1,23 @@
 /** Extension status as the modes see it and as `rpc` and `--json` put it on the wire. */
 
-/** One extension's state and figures (the host's ExtensionStatus, structurally). */
-export interface ExtStatusView {
-  name: string;
-  state: string;
-  reason?: string;
-  pid?: number;
-  version?: string;
-  restarts?: number;
-  uptimeMs?: number;
-  lastError?: string;
-  calls?: number;
-  failedCalls?: number;
-  latencyP50Ms?: number;
-  latencyP99Ms?: number;
-}
+import type { ExtensionStatus } from "../extensions/mod.ts";
+
+/** One extension's state and figures, as far as the modes show them (from the host's status). */
+export type ExtStatusView = Pick<
+  ExtensionStatus,
+  | "name"
+  | "state"
+  | "reason"
+  | "pid"
+  | "version"
+  | "restarts"
+  | "uptimeMs"
+  | "lastError"
+  | "calls"
+  | "failedCalls"
+  | "latencyP50Ms"
+  | "latencyP99Ms"
+>;
 
 /** The snake_case wire form (`ext_status` events, `list_extensions`); absent fields omitted. */
 export function extStatusToWire(s: ExtStatusView): Record<string, unknown> {
