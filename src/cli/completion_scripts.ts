@@ -31,14 +31,18 @@ type AnyCommand = CommandUnknownOpts;
 // Only these characters reach a script, so no name can break out of its quoting.
 const SAFE = /^[A-Za-z0-9][A-Za-z0-9_.:=-]*$|^--?[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
+/** A subcommand's node id: its parent's id and its name, as a shell-safe word. */
+function childId(parent: string, sub: AnyCommand): string {
+  return `${parent}_${sub.name().replace(/[^A-Za-z0-9]/g, "_")}`;
+}
+
 function collect(cmd: AnyCommand, id: string, nodes: Node[]): void {
   const help = cmd.createHelp();
   const node: Node = { id, children: [], words: [], choices: [], noFiles: false };
   nodes.push(node);
   for (const sub of help.visibleCommands(cmd) as AnyCommand[]) {
     for (const name of [sub.name(), ...sub.aliases()].filter((n) => SAFE.test(n))) {
-      const childId = `${id}_${sub.name().replace(/[^A-Za-z0-9]/g, "_")}`;
-      node.children.push([name, childId]);
+      node.children.push([name, childId(id, sub)]);
       node.words.push(name);
     }
   }
@@ -52,11 +56,9 @@ function collect(cmd: AnyCommand, id: string, nodes: Node[]): void {
     node.words.push(...(argument.argChoices ?? []).filter((v) => SAFE.test(v)));
     node.noFiles ||= (argument.argChoices?.length ?? 0) > 0;
   }
-  for (const [, childId] of node.children) {
-    const sub = (cmd.commands as AnyCommand[]).find((c) =>
-      `${id}_${c.name().replace(/[^A-Za-z0-9]/g, "_")}` === childId
-    );
-    if (sub && !nodes.some((n) => n.id === childId)) collect(sub, childId, nodes);
+  for (const [, child] of node.children) {
+    const sub = (cmd.commands as AnyCommand[]).find((c) => childId(id, c) === child);
+    if (sub && !nodes.some((n) => n.id === child)) collect(sub, child, nodes);
   }
 }
 
@@ -91,13 +93,18 @@ function wordCases(nodes: Node[], indent: string, assign: (w: string[]) => strin
   return nodes.map((n) => `${indent}${n.id}) ${assign(n.words)} ;;`).join("\n");
 }
 
-function bashScript(nodes: Node[]): string {
-  const assign = (w: string[]) => `words="${w.join(" ")}"`;
-  return `# bash completion for zot. Load it with: source <(zot completions bash)
-_zot() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" node=zot i words=""
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    case "$node/\${COMP_WORDS[i]}" in
+/**
+ * The part bash and zsh share: walk the typed words to a node (`loop` bounds the index into
+ * the shell's `words` array), then assign the node's candidates with `assign`.
+ */
+function walkAndOffer(
+  nodes: Node[],
+  loop: string,
+  words: string,
+  assign: (w: string[]) => string,
+): string {
+  return `  for ((${loop}; i++)); do
+    case "$node/\${${words}[i]}" in
 ${transitions(nodes, "      ")}
     esac
   done
@@ -108,7 +115,15 @@ ${choiceCases(nodes, "    ", assign)}
 ${wordCases(nodes, "        ", assign)}
       esac
       ;;
-  esac
+  esac`;
+}
+
+function bashScript(nodes: Node[]): string {
+  const assign = (w: string[]) => `words="${w.join(" ")}"`;
+  return `# bash completion for zot. Load it with: source <(zot completions bash)
+_zot() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" node=zot i words=""
+${walkAndOffer(nodes, "i = 1; i < COMP_CWORD", "COMP_WORDS", assign)}
   # shellcheck disable=SC2207 # bash 3.2 (macOS) has no mapfile
   COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }
@@ -124,19 +139,7 @@ function zshScript(nodes: Node[]): string {
 _zot() {
   local node=zot i prev="\${words[CURRENT-1]}"
   local -a candidates
-  for ((i = 2; i < CURRENT; i++)); do
-    case "$node/\${words[i]}" in
-${transitions(nodes, "      ")}
-    esac
-  done
-  case "$node/$prev" in
-${choiceCases(nodes, "    ", assign)}
-    *)
-      case "$node" in
-${wordCases(nodes, "        ", assign)}
-      esac
-      ;;
-  esac
+${walkAndOffer(nodes, "i = 2; i < CURRENT", "words", assign)}
   compadd -a candidates || _files
 }
 if (( $+functions[compdef] )); then compdef _zot zot; fi
