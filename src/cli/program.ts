@@ -1,6 +1,6 @@
 /** The `zot` command tree: root options, `zot ext …`, `zot rpc`. */
 
-import { Command, CommanderError, Option } from "./commander.ts";
+import { Command, CommanderError, type CommandUnknownOpts, Option } from "./commander.ts";
 import { ZOT_VERSION } from "../config/mod.ts";
 import { CancelledError, UsageError, ZotError } from "../errors/mod.ts";
 import { type Output, paint, processOutput } from "./output.ts";
@@ -33,24 +33,7 @@ function positiveInt(value: string): number {
 // duplicate every option.
 // deno-lint-ignore explicit-module-boundary-types
 export function buildProgram(output: Output) {
-  const program = new Command("zot")
-    .description("A terminal coding agent with language-agnostic extensions.")
-    .version(`zot ${ZOT_VERSION}`, "-v, --version", "print the zot version")
-    .helpOption("-h, --help", "show help")
-    .exitOverride()
-    .showSuggestionAfterError(true)
-    // Root options go before a subcommand; otherwise `zot ext list --json` would set the
-    // root's --json and the subcommand would never see its own flag.
-    .enablePositionalOptions()
-    .configureOutput({
-      writeOut: (s) => output.out(s),
-      writeErr: (s) => output.err(s),
-      outputError: (s, write) => write(paint(output, "red", s)),
-      // One width everywhere, so `zot --help` can be answered from ROOT_HELP (entry.ts).
-      getOutHelpWidth: () => HELP_WIDTH,
-      getErrHelpWidth: () => HELP_WIDTH,
-    })
-    .argument("[prompt...]", "prompt to send (joined with spaces)")
+  const program = rootCommand(output)
     .option("-p, --print", "print mode: run the prompt and print only the final answer")
     .option("--json", "json mode: print one JSON object per agent event")
     .option("--rpc", "rpc mode: NDJSON commands on stdin, events on stdout (also: zot rpc)")
@@ -95,9 +78,42 @@ export function buildProgram(output: Output) {
     .option("--debug", "show stack traces and causes of errors");
 
   addRunGrantOptions(program);
-  program.addHelpText(
-    "after",
-    `
+  program.addHelpText("after", MODES_HELP);
+  addSubcommands(program, output);
+  const ext = recordExtFlags(program);
+  program.action(async (prompt, options) => {
+    const all = { ...options, noExt: ext.noExt(), extPaths: ext.paths };
+    // The agent, providers, modes and the host load only for a run, not for `zot ext …`.
+    const { runRoot } = await import("./run_root.ts");
+    await runRoot({ prompt: prompt.join(" "), options: all, output });
+  });
+  applyGroupConvention(program);
+  return program;
+}
+
+/** The root command before its options: name, version, output, the prompt argument. */
+function rootCommand(output: Output) {
+  return new Command("zot")
+    .description("A terminal coding agent with language-agnostic extensions.")
+    .version(`zot ${ZOT_VERSION}`, "-v, --version", "print the zot version")
+    .helpOption("-h, --help", "show help")
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    // Root options go before a subcommand; otherwise `zot ext list --json` would set the
+    // root's --json and the subcommand would never see its own flag.
+    .enablePositionalOptions()
+    .configureOutput({
+      writeOut: (s) => output.out(s),
+      writeErr: (s) => output.err(s),
+      outputError: (s, write) => write(paint(output, "red", s)),
+      // One width everywhere, so `zot --help` can be answered from ROOT_HELP (entry.ts).
+      getOutHelpWidth: () => HELP_WIDTH,
+      getErrHelpWidth: () => HELP_WIDTH,
+    })
+    .argument("[prompt...]", "prompt to send (joined with spaces)");
+}
+
+const MODES_HELP = `
 One-run grants for --ext extensions that run sandboxed by Deno:
 ${RUN_GRANT_HELP}
 
@@ -106,25 +122,22 @@ Modes:
   zot -p "prompt"           print the final answer; a prompt may also come on stdin
   zot --json "prompt"       one JSON object per agent event (docs/json.md)
   zot rpc                   NDJSON commands on stdin, responses and events on stdout (docs/rpc.md)
-  zot -p "/name args"       run an extension's slash command`,
-  );
+  zot -p "/name args"       run an extension's slash command`;
+
+function addSubcommands(program: CommandUnknownOpts, output: Output): void {
   program.addCommand(buildExtCommand(output));
   program.addCommand(buildUpgradeCommand(output));
   program.addCommand(buildDoctorCommand(output));
   program.addCommand(buildCompletionsCommand(output));
-  // `--no-ext` and `--ext` share one key; record both separately so both apply.
+}
+
+/** `--no-ext` and `--ext` share one key; record both separately so both apply. */
+function recordExtFlags(program: CommandUnknownOpts): { noExt: () => boolean; paths: string[] } {
   let noExt = false;
-  const extPaths: string[] = [];
+  const paths: string[] = [];
   program.on("option:no-ext", () => noExt = true);
-  program.on("option:ext", (path: string) => extPaths.push(path));
-  program.action(async (prompt, options) => {
-    const all = { ...options, noExt, extPaths };
-    // The agent, providers, modes and the host load only for a run, not for `zot ext …`.
-    const { runRoot } = await import("./run_root.ts");
-    await runRoot({ prompt: prompt.join(" "), options: all, output });
-  });
-  applyGroupConvention(program);
-  return program;
+  program.on("option:ext", (path: string) => paths.push(path));
+  return { noExt: () => noExt, paths };
 }
 
 /** The parsed root options, as commander types them. */
