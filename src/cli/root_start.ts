@@ -179,26 +179,10 @@ export async function startExtensions(
   output: Output,
   exit?: Promise<never>,
 ): Promise<ExtensionPhase> {
-  const bus = new ExtensionBus();
-  const panelBus = new PanelBus();
-  const dialogs = new DialogBus();
-  // --ext paths are typed relative to the shell's folder, not to --cwd (also on /reload-ext).
-  const explicit = flags.extPaths.map((p) => resolve(p));
+  const buses = { bus: new ExtensionBus(), panelBus: new PanelBus(), dialogs: new DialogBus() };
   // A zot killed mid-install left a hidden staging folder; this start removes it.
   await sweepStaging([paths.extensions, projectExtensionsDir(cwd)]);
-  const plan = async (ask: boolean, report?: (line: string) => void) => {
-    const found = await discoverExtensions({ cwd, paths, explicit, noDiscovery: flags.noExt });
-    const gate = await trustGate(found.extensions, { paths, cwd, output, ask, report });
-    const planned = await planLaunches(gate.start, {
-      paths,
-      cwd,
-      env: Deno.env.toObject(),
-      runGrant: flags.runGrant,
-      audit: flags.extAudit,
-    });
-    const required = await requiredMap(found, gate, planned.refused, paths);
-    return { found, planned, required };
-  };
+  const plan = planner(flags, cwd, paths, output);
   const first = await plan(flags.mode === "interactive");
   for (const bad of first.found.invalid) {
     output.err(`zot: extension load: ${bad.dir}: ${bad.reason}\n`);
@@ -206,41 +190,18 @@ export async function startExtensions(
   for (const refused of first.planned.refused) {
     output.err(`zot: extension ${refused.name} not started: ${refused.reason}\n`);
   }
-  const settled = new Set<string>();
-  const slow = slowStartNotice(first.planned.specs, settled, output);
-  const starting = ExtensionHost.start(
+  const host = await launchHost(
     first.planned.specs,
-    { paths, cwd, provider: model.provider, model: model.model },
-    // The registry's names, so an extension keeps every name no built-in implements.
-    {
-      builtinCommands: BUILTIN_COMMAND_NAMES,
-      builtinTools: BUILTIN_TOOL_NAMES,
-      ...(flags.extTrace ? { traceFile: resolve(flags.extTrace) } : {}),
-    },
-    {
-      onNotify: (n) => bus.notify(n),
-      onSubmit: (s) => bus.submit(s),
-      onPanelRender: (r) => panelBus.render(r),
-      onPanelClose: (c) => panelBus.close(c),
-      onStatusChange: (s) => {
-        if (s.state !== "starting") settled.add(s.name);
-        bus.status(s);
-      },
-      onUiRequest: (r) => dialogs.ask(r),
-    },
-  ).finally(() => clearTimeout(slow));
-  const host = await (exit ? Promise.race([starting, exit]) : starting).catch(async (err) => {
-    await (await starting).shutdown();
-    throw err;
-  });
+    { flags, cwd, paths, model, output },
+    buses,
+    exit,
+  );
   host.setRequired(first.required);
-  bus.setStatusSource(() => host.status());
+  buses.bus.setStatusSource(() => host.status());
   return {
     host,
-    bus,
-    panelBus,
+    ...buses,
     required: first.required,
-    dialogs,
     plan: async () => {
       const held: string[] = [];
       const again = await plan(false, (line) => held.push(line));
@@ -255,6 +216,68 @@ export async function startExtensions(
       };
     },
   };
+}
+
+/** Discovery, the trust gate, the launch plan and the required map, as one repeatable step. */
+function planner(flags: RootFlags, cwd: string, paths: ZotPaths, output: Output) {
+  // --ext paths are typed relative to the shell's folder, not to --cwd (also on /reload-ext).
+  const explicit = flags.extPaths.map((p) => resolve(p));
+  return async (ask: boolean, report?: (line: string) => void) => {
+    const found = await discoverExtensions({ cwd, paths, explicit, noDiscovery: flags.noExt });
+    const gate = await trustGate(found.extensions, { paths, cwd, output, ask, report });
+    const planned = await planLaunches(gate.start, {
+      paths,
+      cwd,
+      env: Deno.env.toObject(),
+      runGrant: flags.runGrant,
+      audit: flags.extAudit,
+    });
+    const required = await requiredMap(found, gate, planned.refused, paths);
+    return { found, planned, required };
+  };
+}
+
+/** Starts the host with the buses as its callbacks; `exit` ends the wait and shuts it down. */
+async function launchHost(
+  specs: LaunchSpec[],
+  run: {
+    flags: RootFlags;
+    cwd: string;
+    paths: ZotPaths;
+    model: { provider: string; model: string };
+    output: Output;
+  },
+  buses: { bus: ExtensionBus; panelBus: PanelBus; dialogs: DialogBus },
+  exit?: Promise<never>,
+): Promise<ExtensionHost> {
+  const { bus, panelBus, dialogs } = buses;
+  const settled = new Set<string>();
+  const slow = slowStartNotice(specs, settled, run.output);
+  const starting = ExtensionHost.start(
+    specs,
+    { paths: run.paths, cwd: run.cwd, provider: run.model.provider, model: run.model.model },
+    // The registry's names, so an extension keeps every name no built-in implements.
+    {
+      builtinCommands: BUILTIN_COMMAND_NAMES,
+      builtinTools: BUILTIN_TOOL_NAMES,
+      ...(run.flags.extTrace ? { traceFile: resolve(run.flags.extTrace) } : {}),
+    },
+    {
+      onNotify: (n) => bus.notify(n),
+      onSubmit: (s) => bus.submit(s),
+      onPanelRender: (r) => panelBus.render(r),
+      onPanelClose: (c) => panelBus.close(c),
+      onStatusChange: (s) => {
+        if (s.state !== "starting") settled.add(s.name);
+        bus.status(s);
+      },
+      onUiRequest: (r) => dialogs.ask(r),
+    },
+  ).finally(() => clearTimeout(slow));
+  return await (exit ? Promise.race([starting, exit]) : starting).catch(async (err) => {
+    await (await starting).shutdown();
+    throw err;
+  });
 }
 
 /** Reports extensions that did not start; they never stop zot. */
