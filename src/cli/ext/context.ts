@@ -1,7 +1,11 @@
 /** What every `zot ext` subcommand shares: its context and the scope options. */
 
 import { ZotPaths } from "../../config/mod.ts";
-import { type InstallScope } from "../../extensions/mod.ts";
+import {
+  discoverExtensions,
+  type DiscoveryResult,
+  type InstallScope,
+} from "../../extensions/mod.ts";
 import { type Output } from "../output.ts";
 
 /** What every `zot ext` subcommand needs. */
@@ -35,4 +39,14 @@ export function onInterrupt(handler: () => void): () => void {
   return () => {
     for (const signal of signals) Deno.removeSignalListener(signal, handler);
   };
+}
+
+/** Everything zot would discover here, plus the `--ext` folders given; with its locations. */
+export async function discoverHere(
+  context: ExtCommandContext,
+  explicit: string[] = [],
+): Promise<{ cwd: string; paths: ZotPaths; found: DiscoveryResult }> {
+  const { cwd, paths } = context.locations();
+  const found = await discoverExtensions({ cwd, paths, explicit, noDiscovery: false });
+  return { cwd, paths, found };
 }

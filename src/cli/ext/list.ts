@@ -2,17 +2,14 @@
 
 import { Command } from "../commander.ts";
 import { listMarks } from "./trust.ts";
-import {
-  describeAccess,
-  type DiscoveredExtension,
-  discoverExtensions,
-} from "../../extensions/mod.ts";
+import { describeAccess, type DiscoveredExtension } from "../../extensions/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
-import { collect, type ExtCommandContext } from "./context.ts";
+import { collect, discoverHere, type ExtCommandContext } from "./context.ts";
 import { listRows, renderPlain, renderTable } from "./list_render.ts";
 
 /** `zot ext list [--json] [--ext <path>]`. */
-export function addList(ext: Command, { output, locations }: ExtCommandContext): void {
+export function addList(ext: Command, context: ExtCommandContext): void {
+  const { output } = context;
   ext.command("list")
     .alias("ls")
     .description("list extensions: name, version, source, state, access, description, path")
@@ -23,13 +20,7 @@ export function addList(ext: Command, { output, locations }: ExtCommandContext):
       collect,
     )
     .action(async (options) => {
-      const { cwd, paths } = locations();
-      const found = await discoverExtensions({
-        cwd,
-        paths,
-        explicit: options.ext ?? [],
-        noDiscovery: false,
-      });
+      const { cwd, paths, found } = await discoverHere(context, options.ext);
       const access = new Map<string, string>();
       for (const ext of [...found.extensions, ...found.shadowed]) {
         access.set(ext.dir, await accessText(ext, paths, cwd));

@@ -6,13 +6,8 @@
  */
 
 import { Command } from "../commander.ts";
-import {
-  discoverExtensions,
-  ExtensionHost,
-  type ExtensionStatus,
-  planLaunches,
-} from "../../extensions/mod.ts";
-import { collect, type ExtCommandContext } from "./context.ts";
+import { ExtensionHost, type ExtensionStatus, planLaunches } from "../../extensions/mod.ts";
+import { collect, discoverHere, type ExtCommandContext } from "./context.ts";
 
 /** One row of the status table. */
 interface StatusRow {
@@ -31,19 +26,14 @@ function rowOf(status: ExtensionStatus): StatusRow {
 }
 
 /** `zot ext status [--json] [--ext <path>]`. */
-export function addStatus(ext: Command, { output, locations }: ExtCommandContext): void {
+export function addStatus(ext: Command, context: ExtCommandContext): void {
+  const { output } = context;
   ext.command("status")
     .description("start every extension as a session would and report its state, then stop")
     .option("--json", "print a JSON array instead of a table")
     .option("-e, --ext <path>", "also start the extension in this folder", collect)
     .action(async (options) => {
-      const { cwd, paths } = locations();
-      const found = await discoverExtensions({
-        cwd,
-        paths,
-        explicit: options.ext ?? [],
-        noDiscovery: false,
-      });
+      const { cwd, paths, found } = await discoverHere(context, options.ext);
       const plan = await planLaunches(found.extensions, { paths, cwd, env: Deno.env.toObject() });
       const host = await ExtensionHost.start(plan.specs, { paths, cwd, provider: "", model: "" });
       const statuses = host.status();

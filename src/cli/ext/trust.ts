@@ -52,46 +52,59 @@ async function projectExtensions(
 }
 
 /** `zot ext trust [name]`. */
-export function addTrust(ext: Command, { output, locations }: ExtCommandContext): void {
-  ext.command("trust")
-    .description("let this project's extensions start (all, or the one named), as they are now")
-    .argument("[name]", "extension name (as shown by zot ext list)")
-    .addHelpText("after", TRUST_HELP)
-    .action(async (name: string | undefined) => {
-      const { cwd, paths } = locations();
-      const targets = await projectExtensions(name, cwd, paths);
-      if (targets.length === 0) output.out(`this project has no extensions in .zot/extensions\n`);
-      for (const target of targets) {
-        const entry = await trustExtension(paths, target);
-        const access = await describeAccess(target, { paths, cwd });
-        output.out(
-          `trusted "${target.name}" (${access}) in ${target.dir}; files ${
-            entry.hash.slice(0, 12)
-          }\n`,
-        );
-        output.err(blindSpotWarning(target, output));
-      }
-    });
+export function addTrust(ext: Command, context: ExtCommandContext): void {
+  const { output } = context;
+  addTrustCommand(
+    ext,
+    context,
+    "trust",
+    "let this project's extensions start (all, or the one named), as they are now",
+    async (target, cwd, paths) => {
+      const entry = await trustExtension(paths, target);
+      const access = await describeAccess(target, { paths, cwd });
+      output.out(
+        `trusted "${target.name}" (${access}) in ${target.dir}; files ${entry.hash.slice(0, 12)}\n`,
+      );
+      output.err(blindSpotWarning(target, output));
+    },
+  );
 }
 
 /** `zot ext untrust [name]`. */
-export function addUntrust(ext: Command, { output, locations }: ExtCommandContext): void {
-  ext.command("untrust")
-    .description("stop this project's extensions (all, or the one named) from starting")
+export function addUntrust(ext: Command, context: ExtCommandContext): void {
+  addTrustCommand(
+    ext,
+    context,
+    "untrust",
+    "stop this project's extensions (all, or the one named) from starting",
+    async (target, _cwd, paths) => {
+      const was = await untrustExtension(paths, target);
+      context.output.out(
+        was
+          ? `"${target.name}" is no longer trusted; it will not start until: zot ext trust ${target.name}\n`
+          : `"${target.name}" was not trusted\n`,
+      );
+    },
+  );
+}
+
+/** trust and untrust alike: resolve the project's targets, then act on each in turn. */
+function addTrustCommand(
+  ext: Command,
+  { output, locations }: ExtCommandContext,
+  verb: "trust" | "untrust",
+  description: string,
+  act: (target: DiscoveredExtension, cwd: string, paths: ZotPaths) => Promise<void>,
+): void {
+  ext.command(verb)
+    .description(description)
     .argument("[name]", "extension name (as shown by zot ext list)")
     .addHelpText("after", TRUST_HELP)
     .action(async (name: string | undefined) => {
       const { cwd, paths } = locations();
       const targets = await projectExtensions(name, cwd, paths);
       if (targets.length === 0) output.out(`this project has no extensions in .zot/extensions\n`);
-      for (const target of targets) {
-        const was = await untrustExtension(paths, target);
-        output.out(
-          was
-            ? `"${target.name}" is no longer trusted; it will not start until: zot ext trust ${target.name}\n`
-            : `"${target.name}" was not trusted\n`,
-        );
-      }
+      for (const target of targets) await act(target, cwd, paths);
     });
 }
 
