@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
+import { exists } from "../support/files.ts";
 import type { ScriptTurn } from "../support/provider_server.ts";
 import { FIXTURES, World } from "./support.ts";
 
@@ -9,15 +10,6 @@ type Body = { messages: { role: string; content: string | Block[] }[] };
 function lastToolResult(body: Body): Block {
   const blocks = body.messages.at(-1)!.content as Block[];
   return blocks.find((b) => b.type === "tool_result")!;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function bashTurn(id: string, file: string): ScriptTurn {

@@ -2,7 +2,7 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
-import { FIXTURES, World } from "./support.ts";
+import { FIXTURES, signalWhen, World } from "./support.ts";
 
 type Line = Record<string, unknown>;
 
@@ -139,30 +139,15 @@ Deno.test("notify and display text is stripped of terminal escapes in -p, --json
 Deno.test("Ctrl-C (SIGINT) during a 10 s extension tool in --json cancels it and tells the extension", async () => {
   await using world = await World.create([crawl("s1", { seconds: 10 })]);
   const file = join(world.root, "cancels.jsonl");
-  const child = new Deno.Command(Deno.execPath(), {
-    args: world.args("--ext", join(FIXTURES, "slowpoke"), "--json", "go"),
-    cwd: world.work,
-    env: world.env({ ZOT_E2E_CANCELS: file }),
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const stderr = new Response(child.stderr).text();
-  const seen: Line[] = [];
-  let buffer = "";
-  for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
-    buffer += chunk;
-    let nl;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const event = JSON.parse(buffer.slice(0, nl)) as Line;
-      buffer = buffer.slice(nl + 1);
-      seen.push(event);
-      if (event.type === "tool_progress" && event.id === "s1") child.kill("SIGINT");
-    }
-  }
-  const status = await child.status;
-  assertEquals(status.code, 130, await stderr);
+  const run = await signalWhen(
+    world,
+    ["--ext", join(FIXTURES, "slowpoke"), "--json", "go"],
+    (event) => event.type === "tool_progress" && event.id === "s1",
+    "SIGINT",
+    { ZOT_E2E_CANCELS: file },
+  );
+  assertEquals(run.code, 130, run.stderr);
+  const seen = run.events;
   const result = seen.find((e) => e.type === "tool_result" && e.id === "s1")!;
   assertIncludes(JSON.stringify(result.content), "cancelled");
   assertEquals(seen.at(-1), { type: "done", stop: "aborted" });

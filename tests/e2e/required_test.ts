@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { assertEquals, assertIncludes } from "../support/assert.ts";
+import { exists } from "../support/files.ts";
 import type { ScriptTurn } from "../support/provider_server.ts";
 import { World } from "./support.ts";
 
@@ -8,10 +9,6 @@ type Body = { messages: { role: string; content: unknown }[] };
 function lastToolResult(body: Body): Record<string, unknown> {
   const blocks = body.messages.at(-1)!.content as Record<string, unknown>[];
   return blocks.find((b) => b.type === "tool_result")!;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.stat(path).then(() => true, () => false);
 }
 
 /** A guard that crashes before its handshake. */

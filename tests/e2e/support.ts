@@ -183,3 +183,41 @@ export class RpcClient {
     return { code: status.code, stderr: await this.#stderr };
   }
 }
+
+/** Runs `zot --json …`, sends `signal` once a stdout line passes `when`, returns everything. */
+export async function signalWhen(
+  world: World,
+  args: string[],
+  when: (line: Record<string, unknown>) => boolean,
+  signal: Deno.Signal,
+  env: Record<string, string> = {},
+): Promise<{ code: number; events: Record<string, unknown>[]; stderr: string }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: world.args(...args),
+    cwd: world.work,
+    env: world.env(env),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const stderr = new Response(child.stderr).text();
+  const events: Record<string, unknown>[] = [];
+  let sent = false;
+  let buffer = "";
+  for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
+    buffer += chunk;
+    let nl;
+    while ((nl = buffer.indexOf("\n")) >= 0) {
+      const event = JSON.parse(buffer.slice(0, nl)) as Record<string, unknown>;
+      buffer = buffer.slice(nl + 1);
+      events.push(event);
+      if (!sent && when(event)) {
+        sent = true;
+        child.kill(signal);
+      }
+    }
+  }
+  const status = await child.status;
+  return { code: status.code, events, stderr: await stderr };
+}
