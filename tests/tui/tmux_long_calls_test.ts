@@ -7,8 +7,8 @@
 import { join } from "node:path";
 import { assertEquals } from "../support/assert.ts";
 import { ProviderServer } from "../support/provider_server.ts";
-import { TmuxSession } from "./support/tmux.ts";
-import { zotArgv } from "./support/zot_tmux.ts";
+import { submit } from "./support/tmux.ts";
+import { openZot, quitZot, zotArgv, zotDirs } from "./support/zot_tmux.ts";
 
 const fixtures = new URL("../fixtures/e2e/", import.meta.url).pathname;
 
@@ -24,7 +24,7 @@ async function cancelsIn(file: string, count: number): Promise<Record<string, un
 }
 
 Deno.test("tmux: extension progress shows under the running tool; Esc cancels a long call", async () => {
-  const server = await ProviderServer.start({
+  await using server = await ProviderServer.start({
     turns: [
       {
         blocks: [{
@@ -39,59 +39,30 @@ Deno.test("tmux: extension progress shows under the running tool; Esc cancels a 
       { text: "never reached" },
     ],
   });
-  const home = await Deno.makeTempDir({ prefix: "zot-tui-home-" });
-  const cwd = await Deno.makeTempDir({ prefix: "zot-tui-cwd-" });
-  const cancels = join(home, "cancels.jsonl");
+  await using dirs = await zotDirs();
+  const cancels = join(dirs.home, "cancels.jsonl");
   const argv = zotArgv(server.url, "--no-session", "--ext", join(fixtures, "slowpoke_fast"));
-  const s = await TmuxSession.start(argv, {
-    cols: 100,
-    rows: 32,
-    env: { ZOT_HOME: home, ZOT_E2E_CANCELS: cancels },
-    cwd,
-  });
-  try {
-    await s.waitFor("type a message");
-    await s.type("crawl with progress");
-    await s.send(["Enter"]);
-    await s.waitFor("step 2 (33%)");
-    await s.waitFor("crawl finished fine");
+  await using s = await openZot(argv, dirs, { cols: 100, rows: 32 }, { ZOT_E2E_CANCELS: cancels });
+  await submit(s, "crawl with progress");
+  await s.waitFor("step 2 (33%)");
+  await s.waitFor("crawl finished fine");
 
-    await s.type("crawl for long");
-    await s.send(["Enter"]);
-    await s.waitFor("started");
-    await s.send(["Escape"]);
-    await s.waitFor("cancelled");
-    const [frame] = await cancelsIn(cancels, 1);
-    assertEquals([frame.type, frame.reason], ["cancel", "aborted"]);
+  await submit(s, "crawl for long");
+  await s.waitFor("started");
+  await s.send(["Escape"]);
+  await s.waitFor("cancelled");
+  const [frame] = await cancelsIn(cancels, 1);
+  assertEquals([frame.type, frame.reason], ["cancel", "aborted"]);
 
-    await s.send(["C-c"]);
-    await s.send(["C-c"]);
-    await s.waitFor("[exited 0]");
-  } finally {
-    await s.close();
-    await server.close();
-    await Deno.remove(home, { recursive: true });
-    await Deno.remove(cwd, { recursive: true });
-  }
+  await quitZot(s);
 });
 
 Deno.test("tmux: a crash-looping extension is quarantined, told once, and shown on the status line", async () => {
-  const server = await ProviderServer.start({ turns: [] });
-  const home = await Deno.makeTempDir({ prefix: "zot-tui-home-" });
-  const cwd = await Deno.makeTempDir({ prefix: "zot-tui-cwd-" });
+  await using server = await ProviderServer.start({ turns: [] });
+  await using dirs = await zotDirs();
   const argv = zotArgv(server.url, "--no-session", "--ext", join(fixtures, "crashloop"));
-  const s = await TmuxSession.start(argv, { cols: 120, rows: 30, env: { ZOT_HOME: home }, cwd });
-  try {
-    await s.waitFor("type a message");
-    const pane = await s.waitFor("ext crashloop quarantined");
-    assertEquals(pane.split("has crashed 3 times").length - 1, 1, pane);
-    await s.send(["C-c"]);
-    await s.send(["C-c"]);
-    await s.waitFor("[exited 0]");
-  } finally {
-    await s.close();
-    await server.close();
-    await Deno.remove(home, { recursive: true });
-    await Deno.remove(cwd, { recursive: true });
-  }
+  await using s = await openZot(argv, dirs, { cols: 120, rows: 30 });
+  const pane = await s.waitFor("ext crashloop quarantined");
+  assertEquals(pane.split("has crashed 3 times").length - 1, 1, pane);
+  await quitZot(s);
 });

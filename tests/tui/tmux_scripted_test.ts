@@ -4,7 +4,7 @@
  */
 
 import { assert, assertIncludes } from "../support/assert.ts";
-import { TmuxSession } from "./support/tmux.ts";
+import { submit, TmuxSession } from "./support/tmux.ts";
 
 const fixture = new URL("./fixtures/scripted_tui.ts", import.meta.url).pathname;
 
@@ -18,90 +18,65 @@ async function start(): Promise<TmuxSession> {
 }
 
 Deno.test("tmux: a typed prompt streams an answer; resize re-renders", async () => {
-  const s = await start();
-  try {
-    await s.type("hello tui");
-    await s.send(["Enter"]);
-    await s.waitFor("answer: hello tui");
-    await s.waitFor("(end)");
-    await s.resize(50, 30);
-    const narrow = await s.waitFor((p) => p.split("\n").some((l) => l === "─".repeat(50)));
-    for (const l of narrow.split("\n")) assert.ok(l.length <= 50, `too wide: ${l}`);
-    assertIncludes(narrow, "answer: hello tui");
-  } finally {
-    await s.close();
-  }
+  await using s = await start();
+  await submit(s, "hello tui");
+  await s.waitFor("answer: hello tui");
+  await s.waitFor("(end)");
+  await s.resize(50, 30);
+  const narrow = await s.waitFor((p) => p.split("\n").some((l) => l === "─".repeat(50)));
+  for (const l of narrow.split("\n")) assert.ok(l.length <= 50, `too wide: ${l}`);
+  assertIncludes(narrow, "answer: hello tui");
 });
 
 Deno.test("tmux: / shows the popup with extension commands; insert and display work", async () => {
-  const s = await start();
-  try {
-    await s.type("/");
-    await s.waitFor("/help ");
-    await s.send(["Up"]); // the popup shows 10 rows; Up wraps to the extension commands
-    const popup = await s.waitFor("── extensions");
-    assertIncludes(popup, "/board");
-    assertIncludes(popup, "open a panel (kanban)");
-    await s.type("ins");
-    await s.send(["Enter"]);
-    await s.waitFor("inserted by demo");
-    await s.send(["C-u"]);
-    await s.waitFor((p) => !p.includes("inserted by demo"));
-    await s.type("/show");
-    await s.send(["Enter"]);
-    await s.waitFor("[demo] a one-off note");
-    await s.type("/fail");
-    await s.send(["Enter"]);
-    await s.waitFor("extension /fail: it broke");
-  } finally {
-    await s.close();
-  }
+  await using s = await start();
+  await s.type("/");
+  await s.waitFor("/help ");
+  await s.send(["Up"]); // the popup shows 10 rows; Up wraps to the extension commands
+  const popup = await s.waitFor("── extensions");
+  assertIncludes(popup, "/board");
+  assertIncludes(popup, "open a panel (kanban)");
+  await submit(s, "ins");
+  await s.waitFor("inserted by demo");
+  await s.send(["C-u"]);
+  await s.waitFor((p) => !p.includes("inserted by demo"));
+  await submit(s, "/show");
+  await s.waitFor("[demo] a one-off note");
+  await submit(s, "/fail");
+  await s.waitFor("extension /fail: it broke");
 });
 
 Deno.test("tmux: a notify during streaming shows; Esc cancels; a queued message runs after the turn", async () => {
-  const s = await start();
-  try {
-    await s.type("notify me");
-    await s.send(["Enter"]);
-    await s.waitFor("[wx] storm warning");
-    await s.type("queued one");
-    await s.send(["Enter"]);
-    await s.waitFor("sliding in: queued one");
-    await s.waitFor("answer: queued one");
-    await s.waitFor((p) => !p.includes("sliding in"));
-    await s.type("slow please");
-    await s.send(["Enter"]);
-    await s.waitFor("starting slowly");
-    await s.type("never runs");
-    await s.send(["Enter"]);
-    await s.waitFor("sliding in: never runs");
-    await s.send(["Escape"]);
-    await s.waitFor("dropped 1 queued message");
-    const after = await s.waitFor((p) => !p.includes("sliding in"));
-    assert.ok(!after.includes("answer: never runs"));
-  } finally {
-    await s.close();
-  }
+  await using s = await start();
+  await submit(s, "notify me");
+  await s.waitFor("[wx] storm warning");
+  await submit(s, "queued one");
+  await s.waitFor("sliding in: queued one");
+  await s.waitFor("answer: queued one");
+  await s.waitFor((p) => !p.includes("sliding in"));
+  await submit(s, "slow please");
+  await s.waitFor("starting slowly");
+  await submit(s, "never runs");
+  await s.waitFor("sliding in: never runs");
+  await s.send(["Escape"]);
+  await s.waitFor("dropped 1 queued message");
+  const after = await s.waitFor((p) => !p.includes("sliding in"));
+  assert.ok(!after.includes("answer: never runs"));
 });
 
 Deno.test("tmux: a panel takes keys and Esc closes it; Ctrl-C twice exits", async () => {
-  const s = await start();
-  try {
-    await s.type("/board");
-    await s.send(["Enter"]);
-    await s.waitFor("╭─ Board");
-    await s.send(["Down"]);
-    await s.waitFor("last key: down");
-    await s.type("q");
-    await s.waitFor("last key: rune q");
-    await s.send(["Escape"]);
-    await s.waitFor((p) => !p.includes("╭─ Board"));
-    await s.send(["C-c"]);
-    await s.waitFor("press ctrl+c again");
-    await s.send(["C-c"]);
-    const done = await s.waitFor("[exited 0]");
-    assertIncludes(done, "panel_close:kanban:b1");
-  } finally {
-    await s.close();
-  }
+  await using s = await start();
+  await submit(s, "/board");
+  await s.waitFor("╭─ Board");
+  await s.send(["Down"]);
+  await s.waitFor("last key: down");
+  await s.type("q");
+  await s.waitFor("last key: rune q");
+  await s.send(["Escape"]);
+  await s.waitFor((p) => !p.includes("╭─ Board"));
+  await s.send(["C-c"]);
+  await s.waitFor("press ctrl+c again");
+  await s.send(["C-c"]);
+  const done = await s.waitFor("[exited 0]");
+  assertIncludes(done, "panel_close:kanban:b1");
 });

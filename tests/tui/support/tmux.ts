@@ -99,4 +99,15 @@ export class TmuxSession {
     const dir = Deno.env.get("TMUX_TMPDIR") ?? "/tmp";
     await Deno.remove(`${dir}/tmux-${Deno.uid() ?? 0}/${this.socket}`).catch(() => {});
   }
+
+  /** `await using` closes the session. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+}
+
+/** Types `text` into the program and presses Enter. */
+export async function submit(s: TmuxSession, text: string): Promise<void> {
+  await s.type(text);
+  await s.send(["Enter"]);
 }
