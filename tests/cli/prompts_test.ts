@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { assertEquals } from "../support/assert.ts";
 import { TmuxSession } from "../tui/support/tmux.ts";
-import { zotArgv } from "../tui/support/zot_tmux.ts";
+import { quitZot, zotArgv } from "../tui/support/zot_tmux.ts";
 import { REPO, World } from "../e2e/support.ts";
 
 const GUARD = join(REPO, "extensions", "examples", "guard");
@@ -21,98 +21,71 @@ function withPid(pidFile: string, argv: string[]): string[] {
   return ["sh", "-c", `echo $$ > '${pidFile}'; exec "$@"`, "sh", ...argv];
 }
 
+/** Starts argv in tmux in the world's work folder and home, without colour. */
+function inWorld(world: World, argv: string[]): Promise<TmuxSession> {
+  return TmuxSession.start(argv, { env: { ZOT_HOME: world.home, NO_COLOR: "1" }, cwd: world.work });
+}
+
+/** A project extension "marker" that appends "started" to the returned file when it starts. */
+async function markerExtension(world: World): Promise<string> {
+  const marker = join(world.root, "marker.txt");
+  const dir = join(world.work, ".zot", "extensions", "marker");
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(
+    join(dir, "extension.json"),
+    JSON.stringify({ name: "marker", exec: "./start.sh" }),
+  );
+  await Deno.writeTextFile(join(dir, "start.sh"), `#!/bin/sh\necho started >> '${marker}'\n`);
+  await Deno.chmod(join(dir, "start.sh"), 0o755);
+  return marker;
+}
+
 async function names(dir: string): Promise<string[]> {
   return await Array.fromAsync(Deno.readDir(dir), (e) => e.name).catch(() => []);
 }
 
 Deno.test("Ctrl-C at the install question cancels it with exit 130 and installs nothing", async () => {
   await using world = await World.create();
-  const tmux = await TmuxSession.start(zot("ext", "install", GUARD), {
-    env: { ZOT_HOME: world.home, NO_COLOR: "1" },
-    cwd: world.work,
-  });
-  try {
-    await tmux.waitFor("Install it? [y/N]");
-    await tmux.send(["C-c"]);
-    await tmux.waitFor("[exited 130]");
-  } finally {
-    await tmux.close();
-  }
+  await using tmux = await inWorld(world, zot("ext", "install", GUARD));
+  await tmux.waitFor("Install it? [y/N]");
+  await tmux.send(["C-c"]);
+  await tmux.waitFor("[exited 130]");
   assertEquals(await names(join(world.home, "extensions")), []);
 });
 
 Deno.test("SIGTERM while the install question waits on the terminal ends zot (exit 130)", async () => {
   await using world = await World.create();
   const pidFile = join(world.root, "pid");
-  const tmux = await TmuxSession.start(withPid(pidFile, zot("ext", "install", GUARD)), {
-    env: { ZOT_HOME: world.home, NO_COLOR: "1" },
-    cwd: world.work,
-  });
-  try {
-    await tmux.waitFor("Install it? [y/N]");
-    Deno.kill(Number(await Deno.readTextFile(pidFile)), "SIGTERM");
-    await tmux.waitFor("[exited 130]");
-  } finally {
-    await tmux.close();
-  }
+  await using tmux = await inWorld(world, withPid(pidFile, zot("ext", "install", GUARD)));
+  await tmux.waitFor("Install it? [y/N]");
+  Deno.kill(Number(await Deno.readTextFile(pidFile)), "SIGTERM");
+  await tmux.waitFor("[exited 130]");
   assertEquals(await names(join(world.home, "extensions")), []);
 });
 
 Deno.test("Ctrl-C at the TUI's trust question cancels the run; nothing starts or is trusted", async () => {
   await using world = await World.create();
-  const marker = join(world.root, "marker.txt");
-  const dir = join(world.work, ".zot", "extensions", "marker");
-  await Deno.mkdir(dir, { recursive: true });
-  await Deno.writeTextFile(
-    join(dir, "extension.json"),
-    JSON.stringify({ name: "marker", exec: "./start.sh" }),
-  );
-  await Deno.writeTextFile(join(dir, "start.sh"), `#!/bin/sh\necho started >> '${marker}'\n`);
-  await Deno.chmod(join(dir, "start.sh"), 0o755);
-  const tmux = await TmuxSession.start(zotArgv(world.server.url), {
-    env: { ZOT_HOME: world.home, NO_COLOR: "1" },
-    cwd: world.work,
-  });
-  try {
-    await tmux.waitFor(`Trust "marker" and start it? [y/N]`);
-    await tmux.send(["C-c"]);
-    await tmux.waitFor("[exited 130]");
-  } finally {
-    await tmux.close();
-  }
+  await markerExtension(world);
+  await using tmux = await inWorld(world, zotArgv(world.server.url));
+  await tmux.waitFor(`Trust "marker" and start it? [y/N]`);
+  await tmux.send(["C-c"]);
+  await tmux.waitFor("[exited 130]");
   assertEquals(await names(world.root).then((n) => n.includes("marker.txt")), false);
   assertEquals(await names(world.home).then((n) => n.includes("trust.json")), false);
 });
 
 Deno.test("the TUI asks about an untrusted project extension, starts it on yes, and takes input", async () => {
   await using world = await World.create();
-  const marker = join(world.root, "marker.txt");
-  const dir = join(world.work, ".zot", "extensions", "marker");
-  await Deno.mkdir(dir, { recursive: true });
-  await Deno.writeTextFile(
-    join(dir, "extension.json"),
-    JSON.stringify({ name: "marker", exec: "./start.sh" }),
-  );
-  await Deno.writeTextFile(join(dir, "start.sh"), `#!/bin/sh\necho started >> '${marker}'\n`);
-  await Deno.chmod(join(dir, "start.sh"), 0o755);
-  const tmux = await TmuxSession.start(zotArgv(world.server.url), {
-    env: { ZOT_HOME: world.home, NO_COLOR: "1" },
-    cwd: world.work,
-  });
-  try {
-    await tmux.waitFor("runs unrestricted");
-    await tmux.type("y");
-    await tmux.send(["Enter"]);
-    await tmux.waitFor("type a message");
-    // The question read stdin; the TUI must still get every key afterwards.
-    await tmux.type("still typing");
-    await tmux.waitFor("still typing");
-    await tmux.send(["C-c"]);
-    await tmux.send(["C-c"]);
-    await tmux.waitFor("[exited 0]");
-  } finally {
-    await tmux.close();
-  }
+  const marker = await markerExtension(world);
+  await using tmux = await inWorld(world, zotArgv(world.server.url));
+  await tmux.waitFor("runs unrestricted");
+  await tmux.type("y");
+  await tmux.send(["Enter"]);
+  await tmux.waitFor("type a message");
+  // The question read stdin; the TUI must still get every key afterwards.
+  await tmux.type("still typing");
+  await tmux.waitFor("still typing");
+  await quitZot(tmux);
   assertEquals((await Deno.readTextFile(marker)).trim(), "started");
 });
 
@@ -121,15 +94,8 @@ Deno.test("SIGTERM while the session picker waits on the terminal ends zot (exit
   assertEquals((await world.run(["-p", "hi"])).code, 0);
   const pidFile = join(world.root, "pid");
   const argv = zotArgv(world.server.url, "--cwd", world.work, "-r", "-p", "again");
-  const tmux = await TmuxSession.start(withPid(pidFile, argv), {
-    env: { ZOT_HOME: world.home, NO_COLOR: "1" },
-    cwd: world.work,
-  });
-  try {
-    await tmux.waitFor("pick a session");
-    Deno.kill(Number(await Deno.readTextFile(pidFile)), "SIGTERM");
-    await tmux.waitFor("[exited 130]");
-  } finally {
-    await tmux.close();
-  }
+  await using tmux = await inWorld(world, withPid(pidFile, argv));
+  await tmux.waitFor("pick a session");
+  Deno.kill(Number(await Deno.readTextFile(pidFile)), "SIGTERM");
+  await tmux.waitFor("[exited 130]");
 });

@@ -70,6 +70,16 @@ function ok(run: Run): Run {
   return run;
 }
 
+/** Installs "wx", a sandboxed extension that asks to connect to api.example.com. */
+async function installWx(w: World): Promise<void> {
+  await writeExtension(join(w.cwd, "wx"), {
+    name: "wx",
+    exec: "./main.ts",
+    permissions: { net: ["api.example.com"] },
+  });
+  ok(await zot(w, "install", "--yes", "./wx"));
+}
+
 const HELLO_PY = `#!/usr/bin/env python3
 # $ZOT_HOME/extensions/hello-py/hello.py
 import json, sys, threading
@@ -444,12 +454,7 @@ Deno.test("a sandboxed extension's permissions are shown in plain words, granted
 
 Deno.test("permissions: review, adjust, reset, and a manifest that asks for more", async () => {
   await using w = await world();
-  await writeExtension(join(w.cwd, "wx"), {
-    name: "wx",
-    exec: "./main.ts",
-    permissions: { net: ["api.example.com"] },
-  });
-  ok(await zot(w, "install", "--yes", "./wx"));
+  await installWx(w);
   const shown = ok(await zot(w, "permissions", "wx"));
   assertEquals(
     shown.stdout,
@@ -491,12 +496,7 @@ Deno.test("permissions of a plain program say it is unrestricted; logs --audit n
 
 Deno.test("remove takes the install's grant with it, so a reinstall asks afresh", async () => {
   await using w = await world();
-  await writeExtension(join(w.cwd, "wx"), {
-    name: "wx",
-    exec: "./main.ts",
-    permissions: { net: ["api.example.com"] },
-  });
-  ok(await zot(w, "install", "--yes", "./wx"));
+  await installWx(w);
   assertEquals((await listNames(join(w.home, "grants"))).length, 1);
   ok(await zot(w, "remove", "wx"));
   assertEquals(await listNames(join(w.home, "grants")), []);
