@@ -6,15 +6,12 @@
 
 import type { AgentEvent } from "../agent/mod.ts";
 import { parseSlash } from "../protocol/mod.ts";
-import { type CommandPort, dispatch, type SafetyPort } from "../commands/mod.ts";
-import { UsageError } from "../errors/mod.ts";
 import { AskQueue } from "./asks.ts";
-import { KEYS_HELP } from "./commands.ts";
-import type { CommandOutcome, CommandReport, TuiController, UiEvent } from "./controller.ts";
-import { PanelView } from "./panel_view.ts";
+import type { TuiController, UiEvent } from "./controller.ts";
+import { FlowCommands } from "./flow_commands.ts";
+import type { PanelView } from "./panel_view.ts";
 import { Picker, type PickerSpec } from "./picker.ts";
-import { modelItems, SESSION_LABEL_WIDTH, sessionItems } from "./pickers.ts";
-import { sanitizeLine, sanitizeText } from "./sanitize.ts";
+import { sanitizeLine } from "./sanitize.ts";
 import type { StatusBar } from "./status_bar.ts";
 import type { Theme } from "./theme.ts";
 import type { Transcript } from "./transcript.ts";
@@ -35,7 +32,6 @@ const SPINNER_MS = 80;
 export class ChatFlow {
   #controller: TuiController;
   #view: FlowView;
-  #exit: () => void;
   #turn?: Promise<void>;
   #spinner?: ReturnType<typeof setInterval>;
   #costBase: number;
@@ -68,12 +64,35 @@ export class ChatFlow {
   /** Set while a question wants the editor's next submit as its answer. */
   #textAnswer?: (text: string) => void;
   #pending = new Set<Promise<unknown>>();
+  /** Slash commands, built-in and extension. */
+  readonly #commands: FlowCommands;
 
   constructor(controller: TuiController, view: FlowView, exit: () => void) {
     this.#controller = controller;
     this.#view = view;
-    this.#exit = exit;
     this.#costBase = controller.status().costUsd ?? 0;
+    this.#commands = new FlowCommands({
+      controller,
+      view,
+      exit,
+      prompt: (text) => this.#prompt(text),
+      settle: () => this.#settle(),
+      track: (p) => this.#track(p),
+      showPicker: (spec) => this.#showPicker(spec),
+      openPanel: (panel) => {
+        if (this.panel) this.closePanel(true);
+        this.panel = panel;
+      },
+      closePanel: (notify) => this.closePanel(notify),
+      clearTranscript: () => {
+        view.transcript.clear();
+        this.liveNotes = [];
+      },
+      resetCost: (base) => {
+        this.#costBase = base;
+        this.#cost = 0;
+      },
+    });
   }
 
   /** Whether a turn is running. */
@@ -96,7 +115,7 @@ export class ChatFlow {
     this.#view.editor.addToHistory(text);
     const slash = parseSlash(text);
     if (slash) {
-      this.#track(this.#runCommand(slash.name, slash.args));
+      this.#track(this.#commands.run(slash.name, slash.args));
       return;
     }
     this.#prompt(text);
@@ -183,96 +202,6 @@ export class ChatFlow {
     p.finally(() => this.#pending.delete(p));
   }
 
-  // ---- commands ------------------------------------------------------------
-
-  async #runCommand(name: string, args: string): Promise<void> {
-    const route = dispatch(name, "interactive");
-    if (route.kind === "builtin") {
-      if (route.command.cancelsTurn(args)) await this.#settle();
-      await route.command.run(args, this.#port);
-      this.#view.render();
-      return;
-    }
-    if (route.kind === "elsewhere") {
-      this.#view.status.setMessage(route.message, "error");
-      this.#view.render();
-      return;
-    }
-    const ext = this.#controller.commands().find((c) => c.name === name);
-    if (!ext) {
-      this.#view.status.setMessage(
-        `unknown command /${sanitizeLine(name)}; /help lists them`,
-        "error",
-      );
-      this.#view.render();
-      return;
-    }
-    let outcome: CommandOutcome;
-    try {
-      outcome = await this.#controller.runCommand(name, args);
-    } catch (err) {
-      outcome = { action: "error", message: err instanceof Error ? err.message : String(err) };
-    }
-    this.#outcome(name, ext.extension, outcome);
-    this.#view.render();
-  }
-
-  #outcome(command: string, extension: string, o: CommandOutcome): void {
-    const v = this.#view;
-    switch (o.action) {
-      case "prompt":
-        if (o.text.trim() !== "") this.#prompt(o.text);
-        return;
-      case "insert":
-        // Extension text: escapes and controls would end up in the prompt sent to the model.
-        v.editor.insertTextAtCursor(sanitizeText(o.text));
-        return;
-      case "display":
-        v.transcript.addNote("display", `[${extension}] ${o.text}`);
-        return;
-      case "open_panel":
-        if (this.panel) this.closePanel(true);
-        this.panel = new PanelView(o.extension, o.panel, v.theme);
-        return;
-      case "error":
-        v.status.setMessage(`extension /${sanitizeLine(command)}: ${o.message}`, "error");
-        return;
-      case "noop":
-        return;
-    }
-  }
-
-  /** What the registry's built-ins do in the TUI. */
-  readonly #port: CommandPort = {
-    mode: "interactive",
-    help: (text) => this.#view.transcript.addNote("info", `${text}\n${KEYS_HELP}`),
-    notice: (text) => this.#view.transcript.addNote("info", text),
-    prompt: (text) => this.#prompt(text),
-    compact: async () => {
-      this.#view.status.setMessage("compacting…");
-      this.#view.render();
-      this.#report(await this.#controller.compact());
-    },
-    extensionCommands: () => this.#controller.commands(),
-    interactive: {
-      exit: () => this.#exit(),
-      clear: () => this.#clear(),
-      model: (args) => args === "" ? this.#modelPicker() : this.#switchModel(args),
-      sessions: () => this.#sessions(),
-      reloadExtensions: () => this.#reloadExtensions(),
-    },
-    safety: {
-      yolo: () => this.#safety().yolo(),
-      jail: (locked, network) => this.#safety().jail(locked, network),
-    },
-  };
-
-  #safety(): SafetyPort {
-    const safety = this.#controller.safety;
-    if (!safety) throw new UsageError("this TUI cannot change the confirm gate or the jail");
-    return safety;
-  }
-
   /** Shows a picker whose cancel is the spec's own (a question's deny or cancel). */
   #showPicker(spec: PickerSpec): void {
     const close = () => {
@@ -291,92 +220,6 @@ export class ChatFlow {
       },
     }, this.#view.theme);
     this.#view.render();
-  }
-
-  async #clear(): Promise<void> {
-    const v = this.#view;
-    await this.#controller.clear();
-    v.transcript.clear();
-    this.liveNotes = [];
-    v.status.contextTokens = 0;
-    v.status.setMessage("conversation cleared");
-  }
-
-  async #sessions(): Promise<void> {
-    const list = await this.#controller.sessions();
-    if (!Array.isArray(list)) this.#report(list);
-    else if (list.length === 0) this.#report({ text: "no saved sessions in this folder yet" });
-    else {
-      this.#openPicker({
-        title: "resume a session of this folder (newest first; * is this one)",
-        items: sessionItems(list),
-        labelWidth: SESSION_LABEL_WIDTH,
-        onPick: (path) => this.#track(this.#resume(path)),
-      });
-    }
-  }
-
-  async #reloadExtensions(): Promise<void> {
-    const v = this.#view;
-    v.status.setMessage("reloading extensions…");
-    v.render();
-    if (this.panel) this.closePanel(false);
-    const r = await this.#controller.reloadExtensions();
-    v.status.setMessage(r.text, r.isError ? "error" : "info");
-    v.refreshPopup();
-  }
-
-  #modelPicker(): void {
-    const info = this.#controller.status();
-    const models = this.#controller.models();
-    if (models.length === 0) {
-      this.#report({ text: `no models known for ${info.provider}; use /model <id>` });
-      return;
-    }
-    this.#openPicker({
-      title: `choose a model (${info.provider})`,
-      items: modelItems(models, info.model),
-      selected: info.model,
-      onPick: (id) => this.#track(this.#switchModel(id)),
-    });
-  }
-
-  async #switchModel(id: string): Promise<void> {
-    await this.#settle();
-    this.#report(await this.#controller.model(id));
-    this.#view.status.info = this.#controller.status();
-    this.#view.render();
-  }
-
-  /** Replaces the conversation with a saved session's and continues it. */
-  async #resume(path: string): Promise<void> {
-    const v = this.#view;
-    await this.#settle();
-    const r = await this.#controller.resumeSession(path);
-    if (r.isError) {
-      v.status.setMessage(r.text, "error");
-    } else {
-      const info = this.#controller.status();
-      v.transcript.clear();
-      this.liveNotes = [];
-      v.transcript.load(this.#controller.history());
-      v.status.info = info;
-      v.status.contextTokens = info.contextTokens ?? 0;
-      this.#costBase = info.costUsd ?? 0;
-      this.#cost = 0;
-      v.status.costUsd = this.#costBase;
-      v.transcript.addNote("info", r.text);
-    }
-    v.render();
-  }
-
-  #openPicker(spec: Omit<PickerSpec, "onCancel">): void {
-    this.#showPicker({ ...spec, onCancel: () => {} });
-  }
-
-  #report(r: CommandReport): void {
-    if (r.isError) this.#view.status.setMessage(r.text, "error");
-    else this.#view.transcript.addNote("info", r.text);
   }
 
   /** Closes the panel; `notify` sends `panel_close` to its extension. */
