@@ -4,10 +4,10 @@
  */
 
 import { basename, dirname, join } from "node:path";
-import { resolveZotHome, ZOT_VERSION, ZotPaths } from "../config/mod.ts";
+import { resolveZotHome, which, ZOT_VERSION, ZotPaths } from "../config/mod.ts";
 import { errorMessage } from "../errors/mod.ts";
 import { apiKeyEnvVar, readAuthFile } from "../providers/mod.ts";
-import { firstLine, which } from "./which.ts";
+import { firstLine } from "./which.ts";
 
 /** ok: fine; warn: something optional is missing; fail: zot cannot work as configured. */
 export type DoctorStatus = "ok" | "warn" | "fail";

@@ -1,26 +1,4 @@
-/** Finding programs on a PATH the way a shell would, without running anything. */
-
-import { delimiter, join } from "node:path";
-
-/** The first executable named `name` on `path`, or undefined. */
-export function which(name: string, path: string, os: string = Deno.build.os): string | undefined {
-  const names = os === "windows" ? [`${name}.exe`, `${name}.cmd`, name] : [name];
-  for (const dir of path.split(os === "windows" ? ";" : delimiter)) {
-    if (!dir) continue;
-    for (const file of names) {
-      const candidate = join(dir, file);
-      try {
-        const info = Deno.statSync(candidate);
-        if (info.isFile && (os === "windows" || ((info.mode ?? 0o111) & 0o111) !== 0)) {
-          return candidate;
-        }
-      } catch {
-        // not in this PATH entry
-      }
-    }
-  }
-  return undefined;
-}
+/** Running a found program for its first line (finding it is config/which.ts). */
 
 /** The first line `<program> <args>` prints, or undefined when it cannot run. */
 export async function firstLine(program: string, args: string[]): Promise<string | undefined> {

@@ -11,6 +11,7 @@
  */
 
 import { basename, dirname, join, relative, sep } from "node:path";
+import { which } from "../config/mod.ts";
 import { ToolError } from "../errors/mod.ts";
 import { resolvePath } from "./files.ts";
 import type { ToolContext } from "./types.ts";
@@ -96,16 +97,7 @@ export async function jailedPath(
 
 /** Where bubblewrap is, or undefined. */
 function findBwrap(): string | undefined {
-  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
-    if (!dir) continue;
-    const candidate = join(dir, "bwrap");
-    try {
-      if (Deno.statSync(candidate).isFile) return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
+  return which("bwrap", Deno.env.get("PATH") ?? "");
 }
 
 /**

@@ -5,8 +5,8 @@
  * in a PID namespace of its own where bwrap exists. Refusals carry the reason and the fix.
  */
 
-import { delimiter, isAbsolute, join } from "node:path";
-import type { ZotPaths } from "../../config/mod.ts";
+import { isAbsolute } from "node:path";
+import { which, type ZotPaths } from "../../config/mod.ts";
 import { errorMessage } from "../../errors/mod.ts";
 import { namespaceOnlyArgs } from "./bwrap.ts";
 import { resolveLaunchSpec } from "./exec_resolve.ts";
@@ -18,7 +18,7 @@ import {
   type LaunchSpec,
   type PermissionRequest,
 } from "../manifest/mod.ts";
-import { detectOsSandbox, type OsSandbox, whichSync } from "./os_sandbox.ts";
+import { detectOsSandbox, type OsSandbox } from "./os_sandbox.ts";
 import { emptyPermissions, isSandboxed, permissionsBeyond } from "./permissions.ts";
 import { restrictedSpec } from "./restricted_spec.ts";
 import { droppedSinceGrant } from "./review.ts";
@@ -56,16 +56,8 @@ export interface LaunchPlan {
 /** Finds the `deno` that runs sandboxed extensions: `ZOT_DENO`, else `deno` on PATH. */
 export function findDeno(env: Record<string, string>): string | undefined {
   if (env.ZOT_DENO) return env.ZOT_DENO;
-  const exe = Deno.build.os === "windows" ? "deno.exe" : "deno";
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, exe);
-    try {
-      if (Deno.statSync(candidate).isFile) return candidate;
-    } catch {
-      // not in this PATH entry
-    }
-  }
+  const found = which("deno", env.PATH ?? "");
+  if (found) return found;
   // Run from source, zot itself is a deno; a compiled zot is not, so it never falls back.
   return Deno.build.standalone ? undefined : Deno.execPath();
 }
@@ -84,7 +76,7 @@ export async function planLaunches(
   const enabled = extensions.filter((ext) => ext.manifest.enabled);
   if (!enabled.length) return plan;
   const sandbox = context.osSandbox ?? await detectOsSandbox(context.env);
-  const setsid = Deno.build.os === "linux" ? whichSync("setsid", context.env) : undefined;
+  const setsid = Deno.build.os === "linux" ? which("setsid", context.env.PATH ?? "") : undefined;
   for (const ext of enabled) {
     try {
       // A remote MCP server has no process: nothing to resolve or sandbox.
@@ -164,7 +156,7 @@ async function planOne(
 
 /** Whether `command` names an executable file (a bare name: on PATH). */
 function launchable(command: string, env: Record<string, string>): boolean {
-  const path = isAbsolute(command) ? command : whichSync(command, env);
+  const path = isAbsolute(command) ? command : which(command, env.PATH ?? "");
   if (!path) return false;
   try {
     const info = Deno.statSync(path);

@@ -5,7 +5,7 @@
  * extension in any language can run, and whether every extension gets a PID namespace.
  */
 
-import { delimiter, join } from "node:path";
+import { which } from "../../config/mod.ts";
 
 /** The sandbox mechanism found, or why there is none. */
 export type OsSandbox =
@@ -21,20 +21,6 @@ function installHint(os: typeof Deno.build.os): string {
     ? "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install " +
       "bubblewrap) or set ZOT_BWRAP to a bwrap binary"
     : `zot has no OS sandbox for ${os}; only Deno extensions can be restricted there`;
-}
-
-/** Finds a program on PATH (or returns undefined). */
-export function whichSync(name: string, env: Record<string, string>): string | undefined {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name);
-    try {
-      if (Deno.statSync(candidate).isFile) return candidate;
-    } catch {
-      // not in this PATH entry
-    }
-  }
-  return undefined;
 }
 
 const probes = new Map<string, Promise<string | undefined>>();
@@ -91,7 +77,7 @@ export async function detectOsSandbox(
   if (os !== "linux") {
     return { kind: "none", why: `no sandbox for ${os}`, install: installHint(os) };
   }
-  const path = env.ZOT_BWRAP || whichSync("bwrap", env);
+  const path = env.ZOT_BWRAP || which("bwrap", env.PATH ?? "");
   if (!path) return { kind: "none", why: "bwrap is not installed", install: installHint(os) };
   const failure = await probeBwrap(path);
   if (failure) {

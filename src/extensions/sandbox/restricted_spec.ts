@@ -6,7 +6,7 @@
  */
 
 import { dirname, isAbsolute } from "node:path";
-import type { ZotPaths } from "../../config/mod.ts";
+import { which, type ZotPaths } from "../../config/mod.ts";
 import {
   type DiscoveredExtension,
   extensionDataDir,
@@ -18,7 +18,6 @@ import { buildConfinement, realPathOrUndefined, realPlaces, within } from "./con
 import { resolveExec } from "./exec_resolve.ts";
 import { linksOutside, modulesOutside } from "./module_graph.ts";
 import type { OsSandbox } from "./os_sandbox.ts";
-import { whichSync } from "./os_sandbox.ts";
 import {
   denoRunArgs,
   OS_BASE_ENV,
@@ -51,7 +50,7 @@ export function denoDirOf(env: Record<string, string>, os = Deno.build.os): stri
 /** The program's path: a bare name is looked up on PATH so its location can be shown. */
 function programPath(exec: string, env: Record<string, string>): string {
   if (isAbsolute(exec)) return exec;
-  return whichSync(exec, env) ?? exec;
+  return which(exec, env.PATH ?? "") ?? exec;
 }
 
 /** The spec, or the reason the extension cannot run restricted here. */
