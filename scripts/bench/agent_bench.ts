@@ -10,6 +10,7 @@ import { Agent } from "../../src/agent/mod.ts";
 import { ZotPaths } from "../../src/config/mod.ts";
 import { createProvider } from "../../src/providers/mod.ts";
 import { ProviderServer } from "../../tests/support/provider_server.ts";
+import { median } from "./stats.ts";
 
 /** What benchAgent measured (medians, in milliseconds). */
 export interface AgentBenchResult {
@@ -27,12 +28,6 @@ const ANSWER = {
   usage: { input: 1200, output: 300 },
   deltaSize: 16,
 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /** Measures agent overhead per turn against the local server; for scripts/bench.ts. */
 export async function benchAgent(options: { iterations?: number } = {}): Promise<AgentBenchResult> {

@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import { ZotPaths } from "../../src/config/mod.ts";
 import { discoverExtensions, planLaunches } from "../../src/extensions/mod.ts";
 import { type BenchResult, formatResult } from "./ext_bench.ts";
+import { median } from "./stats.ts";
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const MAIN = here("../../main.ts");
@@ -43,12 +44,6 @@ interface Setup {
   url: string;
   extDirs: string[];
   rawSpecs: Map<number, string>;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 async function hasGnuTime(): Promise<boolean> {

@@ -15,6 +15,7 @@ import { ProviderServer } from "../../tests/support/provider_server.ts";
 import { TmuxSession } from "../../tests/tui/support/tmux.ts";
 import { zotArgv } from "../../tests/tui/support/zot_tmux.ts";
 import type { BenchResult } from "./ext_bench.ts";
+import { median } from "./stats.ts";
 
 const extDir = new URL("./flood_ext", import.meta.url).pathname;
 
@@ -46,11 +47,6 @@ async function keystroke(s: TmuxSession, marker: string): Promise<number> {
   const ms = performance.now() - started;
   await s.send(["C-u"]);
   return ms;
-}
-
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** Runs the flood against the real TUI; the rows compare with idle figures of the same run. */

@@ -21,6 +21,7 @@
 import { parseArgs } from "node:util";
 import type { BenchResult } from "./ext_bench.ts";
 import { formatResult } from "./ext_bench.ts";
+import { median } from "./stats.ts";
 
 /** How one way spawns a child: the command and arguments, and whether it detaches. */
 interface Way {
@@ -67,12 +68,6 @@ const WAYS: Way[] = [
     },
   },
 ];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /** Spawns `children` at once; returns ms spent in the spawn calls and ms until all exited. */
 async function spawnAll(way: Way, children: number): Promise<{ spawn: number; exit: number }> {

@@ -1,0 +1,8 @@
+/** Summary statistics shared by the benchmark suites. */
+
+/** The median; the mean of the two middle values for an even count. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
