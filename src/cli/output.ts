@@ -66,19 +66,6 @@ function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string): v
   }
 }
 
-/**
- * Foreign text (an extension's stderr, its manifest) made safe for a terminal: escape
- * sequences (colours, cursor moves, titles) are removed whole, and any other control
- * character but tab becomes a space. Line breaks are the caller's to split on.
- */
-export function stripTerminalCodes(text: string): string {
-  return text
-    // deno-lint-ignore no-control-regex -- matching escape sequences is the point
-    .replaceAll(/\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]/g, "")
-    // deno-lint-ignore no-control-regex -- as above
-    .replaceAll(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, " ");
-}
-
 const CODES = {
   red: [31, 39],
   green: [32, 39],

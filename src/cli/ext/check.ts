@@ -13,7 +13,8 @@ import {
   findInstalled,
 } from "../../extensions/mod.ts";
 import type { ExtCommandContext } from "./context.ts";
-import { type Output, paint, stripTerminalCodes, type Style } from "../output.ts";
+import { type Output, paint, type Style } from "../output.ts";
+import { sanitizeLine } from "../../text/mod.ts";
 
 const MARKS: Record<CheckStatus, [string, Style]> = {
   pass: ["✓", "green"],
@@ -28,14 +29,12 @@ export function renderCheck(report: CheckReport, output: Output): string {
   let text = `checking "${report.extension}" in ${report.dir}\n`;
   for (const item of report.items) {
     const [mark, style] = MARKS[item.status];
-    const detail = item.detail
-      ? paint(output, "dim", `  ${stripTerminalCodes(item.detail).replaceAll("\n", " ")}`)
-      : "";
+    const detail = item.detail ? paint(output, "dim", `  ${sanitizeLine(item.detail)}`) : "";
     text += `${paint(output, style, mark)} ${item.title}${detail}\n`;
   }
   if (report.stderr.trim()) {
     // The extension's stderr is foreign text (and Deno colours its own messages).
-    const lines = report.stderr.trimEnd().split("\n").map((l) => stripTerminalCodes(l));
+    const lines = report.stderr.trimEnd().split("\n").map((l) => sanitizeLine(l));
     text += "stderr:\n" + lines.map((l) => `  ${l.trimEnd()}\n`).join("");
   }
   const failed = report.items.filter((i) => i.status === "fail").length;
