@@ -37,16 +37,16 @@ function optionKey(kind: "allow" | "deny", name: PermissionName): string {
 /** The one-run grant the flags describe, or undefined when none was given. */
 export function runGrantFrom(options: Record<string, unknown>): PermissionRequest | undefined {
   const grant: PermissionRequest = { allow: {}, deny: {} };
-  let any = false;
+  let given = false;
   for (const kind of ["allow", "deny"] as const) {
     for (const name of NAMES) {
       const value = options[optionKey(kind, name)];
       if (value === undefined) continue;
-      any = true;
+      given = true;
       grant[kind][name] = value === true
         ? true
         : String(value).split(",").map((v) => v.trim()).filter(Boolean);
     }
   }
-  return any ? grant : undefined;
+  return given ? grant : undefined;
 }
