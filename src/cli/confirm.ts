@@ -53,17 +53,17 @@ export async function readAnswer(signal?: AbortSignal): Promise<string | undefin
 
 /**
  * One line straight from stdin's file, not through `Deno.stdin.readable`: releasing that
- * stream closes stdin, and the TUI that starts after a question still needs it.
+ * stream closes stdin, and the TUI that starts after a question still needs it. A byte at a
+ * time, so what follows the line (the next answer in a pipe) stays unread for its question.
  */
 async function readLine(): Promise<string | undefined> {
   const decoder = new TextDecoder();
-  const buffer = new Uint8Array(1024);
+  const byte = new Uint8Array(1);
   let text = "";
   while (true) {
-    const n = await Deno.stdin.read(buffer);
+    const n = await Deno.stdin.read(byte);
     if (n === null) return text === "" ? undefined : text;
-    text += decoder.decode(buffer.subarray(0, n), { stream: true });
-    const nl = text.indexOf("\n");
-    if (nl >= 0) return text.slice(0, nl).replace(/\r$/, "");
+    if (byte[0] === 0x0a) return text.replace(/\r$/, "");
+    text += decoder.decode(byte, { stream: true });
   }
 }
