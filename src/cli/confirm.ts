@@ -1,11 +1,8 @@
 /** Yes/no questions on the terminal (or a pipe), with `--yes` for scripts. */
 
 import { CancelledError } from "../errors/mod.ts";
+import { onInterrupt } from "./interrupts.ts";
 import type { Output } from "./output.ts";
-
-const PROMPT_SIGNALS: Deno.Signal[] = Deno.build.os === "windows"
-  ? ["SIGINT"]
-  : ["SIGINT", "SIGTERM", "SIGHUP"];
 
 /**
  * Asks a question on stderr; `yes` answers it without asking. End of input means no.
@@ -32,22 +29,14 @@ export async function readAnswer(signal?: AbortSignal): Promise<string | undefin
   let cancel!: (err: Error) => void;
   const cancelled = new Promise<never>((_, reject) => cancel = reject);
   const onSignal = () => cancel(new CancelledError("cancelled at the prompt"));
-  const listening: Deno.Signal[] = [];
-  for (const name of PROMPT_SIGNALS) {
-    try {
-      Deno.addSignalListener(name, onSignal);
-      listening.push(name);
-    } catch {
-      // Not every platform has every signal.
-    }
-  }
+  const stopListening = onInterrupt(onSignal);
   signal?.addEventListener("abort", onSignal, { once: true });
   try {
     // A read still pending when a signal cancels may never end; main.ts exits past it.
     return await Promise.race([readLine(), cancelled]);
   } finally {
     signal?.removeEventListener("abort", onSignal);
-    for (const name of listening) Deno.removeSignalListener(name, onSignal);
+    stopListening();
   }
 }
 

@@ -53,3 +53,25 @@ export class Interrupts {
     this.#listeners = [];
   }
 }
+
+/** The signals that end a wait: Ctrl-C, SIGTERM and a closed terminal (SIGHUP). */
+const ENDING_SIGNALS: readonly Deno.Signal[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/**
+ * Calls `handler` on Ctrl-C, SIGTERM or SIGHUP (those the platform can listen for) while a
+ * command waits on something outside it; returns the unsubscribe.
+ */
+export function onInterrupt(handler: () => void): () => void {
+  const listening: Deno.Signal[] = [];
+  for (const signal of ENDING_SIGNALS) {
+    try {
+      Deno.addSignalListener(signal, handler);
+      listening.push(signal);
+    } catch {
+      // Not every platform has every signal (Windows listens for SIGINT only).
+    }
+  }
+  return () => {
+    for (const signal of listening) Deno.removeSignalListener(signal, handler);
+  };
+}

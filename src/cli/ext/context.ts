@@ -32,15 +32,6 @@ export function scopeOf(options: { local?: true; global?: true }): InstallScope 
   return undefined;
 }
 
-/** Calls `handler` on SIGINT (and SIGTERM where Deno supports it); returns the unsubscribe. */
-export function onInterrupt(handler: () => void): () => void {
-  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  for (const signal of signals) Deno.addSignalListener(signal, handler);
-  return () => {
-    for (const signal of signals) Deno.removeSignalListener(signal, handler);
-  };
-}
-
 /** Everything zot would discover here, plus the `--ext` folders given; with its locations. */
 export async function discoverHere(
   context: ExtCommandContext,

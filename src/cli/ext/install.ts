@@ -29,7 +29,8 @@ import {
 import { renderCheck } from "./check.ts";
 import { type Output, paint, Spinner } from "../output.ts";
 import { confirm } from "../confirm.ts";
-import { type ExtCommandContext, onInterrupt } from "./context.ts";
+import type { ExtCommandContext } from "./context.ts";
+import { onInterrupt } from "../interrupts.ts";
 
 /** `zot ext install <path|git-url> [--force] [--local]`. */
 export function addInstall(ext: Command, { output, locations }: ExtCommandContext): void {

@@ -10,7 +10,8 @@ import {
   logFileFor,
   printLog,
 } from "../../extensions/mod.ts";
-import { type ExtCommandContext, onInterrupt } from "./context.ts";
+import type { ExtCommandContext } from "./context.ts";
+import { onInterrupt } from "../interrupts.ts";
 
 /** `zot ext logs <name> [-f]`. */
 export function addLogs(ext: Command, { output, locations }: ExtCommandContext): void {
