@@ -1,7 +1,8 @@
 /**
  * The CLI's entrance: `--version` and `--help` are answered from two constants, so they load
- * neither commander nor anything else; every other command imports the command tree on demand
- * (a literal local path, so `deno compile` and `deno bundle` still see it).
+ * neither commander nor anything else; a plain run's flags are read by the quick parser
+ * (run_direct.ts); every other command imports the command tree on demand (literal local
+ * paths, so `deno compile` and `deno bundle` still see them).
  */
 
 // The version straight from deno.json (as config/version.ts reads it): config/mod.ts would
@@ -25,6 +26,10 @@ export async function runCli(args: string[], output: Output = processOutput()): 
     output.out(quick);
     return 0;
   }
+  // A plain run skips commander, whose own load costs about an empty Deno start.
+  const direct = await import("./run_direct.ts");
+  const code = await direct.runDirect(args, output);
+  if (code !== undefined) return code;
   const program = await import("./program.ts");
   return await program.runCli(args, output);
 }

@@ -20,7 +20,7 @@ import {
   untrustedReason,
 } from "../extensions/mod.ts";
 import { confirm } from "./confirm.ts";
-import { installSummary } from "./ext/install.ts";
+import { installSummary } from "./ext/install_summary.ts";
 import { type Output, paint } from "./output.ts";
 
 /** How the gate talks to the user. */

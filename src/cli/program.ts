@@ -2,37 +2,36 @@
 
 import { Command, CommanderError, type CommandUnknownOpts, Option } from "./commander.ts";
 import { ZOT_VERSION } from "../config/mod.ts";
-import { CancelledError, UsageError, ZotError } from "../errors/mod.ts";
 import { type Output, paint, processOutput } from "./output.ts";
+import { reportFailure } from "./report.ts";
+import { collect, positiveInt } from "./root_values.ts";
 import { buildExtCommand } from "./ext/mod.ts";
-import { addRunGrantOptions, RUN_GRANT_HELP } from "./run_grant.ts";
+import { RUN_GRANT_HELP } from "./run_grant.ts";
+import { addRunGrantOptions } from "./run_grant_options.ts";
 import { buildUpgradeCommand } from "./upgrade.ts";
 import { buildDoctorCommand } from "./doctor.ts";
 import { buildCompletionsCommand } from "./completions.ts";
 import { refuseNearCommand } from "./near_command.ts";
 import { applyGroupConvention } from "./command_group.ts";
+import type { RootInvocation } from "./run_root.ts";
 
 /** The column commander wraps the root help at, on a terminal or not. */
 export const HELP_WIDTH = 80;
 
-function collect(value: string, previous: string[] | boolean = []): string[] {
-  // `--no-ext` shares the `ext` key and leaves `false` behind; a later `--ext` starts a list.
-  return [...(Array.isArray(previous) ? previous : []), value];
-}
+/** What the root action does with the parsed flags; tests pass one that records them. */
+export type RootRunner = (invocation: RootInvocation) => Promise<void>;
 
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) {
-    throw new UsageError(`--max-steps needs a positive whole number, got "${value}"`);
-  }
-  return n;
+async function runRootLazily(invocation: RootInvocation): Promise<void> {
+  // The agent, providers, modes and the host load only for a run, not for `zot ext …`.
+  const { runRoot } = await import("./run_root.ts");
+  await runRoot(invocation);
 }
 
 /** Builds the root command; separate from running it so tests can inspect help text. */
 // The return type is what extra-typings infers from the option chain; spelling it out would
 // duplicate every option.
 // deno-lint-ignore explicit-module-boundary-types
-export function buildProgram(output: Output) {
+export function buildProgram(output: Output, run: RootRunner = runRootLazily) {
   const program = rootCommand(output)
     .option("-p, --print", "print mode: run the prompt and print only the final answer")
     .option("--json", "json mode: print one JSON object per agent event")
@@ -83,9 +82,7 @@ export function buildProgram(output: Output) {
   const ext = recordExtFlags(program);
   program.action(async (prompt, options) => {
     const all = { ...options, noExt: ext.noExt(), extPaths: ext.paths };
-    // The agent, providers, modes and the host load only for a run, not for `zot ext …`.
-    const { runRoot } = await import("./run_root.ts");
-    await runRoot({ prompt: prompt.join(" "), options: all, output });
+    await run({ prompt: prompt.join(" "), options: all, output });
   });
   applyGroupConvention(program);
   return program;
@@ -155,9 +152,6 @@ export async function runCli(args: string[], output: Output = processOutput()): 
     await program.parseAsync(args, { from: "user" });
     return 0;
   } catch (err) {
-    // The reader of stdout went away and the run was cut short for it: end quietly, as
-    // `zot … | head -1` is meant to.
-    if (output.closed?.aborted && err instanceof CancelledError) return 0;
     return reportError(err, output, debug);
   }
 }
@@ -169,23 +163,5 @@ function reportError(err: unknown, output: Output, debug: boolean): number {
     if (err.code === "commander.help") return 0;
     return 2;
   }
-  if (err instanceof ZotError) {
-    output.err(paint(output, "red", `zot: ${err.message}`) + "\n");
-    if (debug) printCauses(err, output);
-    return err.exitCode;
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  output.err(paint(output, "red", `zot: internal error: ${message}`) + "\n");
-  output.err("this is a bug in zot; rerun with --debug and report the output\n");
-  if (debug && err instanceof Error && err.stack) output.err(err.stack + "\n");
-  return 70;
-}
-
-function printCauses(err: Error, output: Output): void {
-  if (err.stack) output.err(err.stack + "\n");
-  let cause = err.cause;
-  while (cause !== undefined) {
-    output.err(`caused by: ${cause instanceof Error ? cause.stack ?? cause.message : cause}\n`);
-    cause = cause instanceof Error ? cause.cause : undefined;
-  }
+  return reportFailure(err, output, debug);
 }

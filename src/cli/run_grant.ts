@@ -1,9 +1,9 @@
 /**
  * One-run permission grants from the command line: `zot --ext ./x --allow-net=api.host`
- * widens what `--ext` extensions may do for this run only; nothing is stored.
+ * widens what `--ext` extensions may do for this run only; nothing is stored. Reading the
+ * flags loads no commander, so a run parsed without it (quick_parse.ts) reads them too.
  */
 
-import { Option } from "./commander.ts";
 import {
   PERMISSION_NAMES as NAMES,
   type PermissionName,
@@ -14,21 +14,6 @@ import {
 export const RUN_GRANT_HELP = `  --allow-<perm>[=list], --deny-<perm>[=list]
       <perm>: ${NAMES.join(", ")}; without a list the whole permission,
       e.g. --allow-net=api.example.com,cdn.example.com`;
-
-/** Adds `--allow-<perm> [list]` and `--deny-<perm> [list]` for every Deno permission. */
-export function addRunGrantOptions<T extends { addOption(option: Option): unknown }>(
-  program: T,
-): T {
-  for (const kind of ["allow", "deny"] as const) {
-    for (const name of NAMES) {
-      program.addOption(
-        new Option(`--${kind}-${name} [list]`, `${kind} ${name} access (comma separated)`)
-          .hideHelp(),
-      );
-    }
-  }
-  return program;
-}
 
 function optionKey(kind: "allow" | "deny", name: PermissionName): string {
   return kind + name[0].toUpperCase() + name.slice(1);

@@ -61,6 +61,14 @@ Deno.test("a run loads no provider SDK and no TUI until it needs them", async ()
   assertEquals(graph.npm.includes("@modelcontextprotocol/sdk"), false, "@modelcontextprotocol/sdk");
 });
 
+Deno.test("a plain run reads its flags without commander", async () => {
+  const direct = await eagerGraph("src/cli/run_direct.ts");
+  assertEquals(direct.npm, []);
+  assertEquals(direct.files.includes("src/cli/program.ts"), false, direct.files.join("\n"));
+  const run = await eagerGraph("src/cli/run_root.ts");
+  assertEquals(run.npm.includes("@commander-js/extra-typings"), false, run.npm.join(" "));
+});
+
 Deno.test("zot ext loads the MCP SDK only when it checks an MCP server", async () => {
   const graph = await eagerGraph("src/cli/program.ts");
   assertEquals(graph.npm.includes("@modelcontextprotocol/sdk"), false);

@@ -7,26 +7,22 @@ import type { ZotPaths } from "../../config/mod.ts";
 import { ZotError } from "../../errors/mod.ts";
 import {
   checkExtension,
-  describePermissions,
   detectOsSandbox,
   discoverExtensions,
   emptyPermissions,
-  enforcementNote,
   grantShape,
-  hasEscape,
   installExtension,
   type InstallResult,
   isSandboxed,
   type Manifest,
   MANIFEST_FILE,
-  type OsSandbox,
   projectExtensionsDir,
-  type SandboxPlaces,
   sandboxPlaces,
   saveGrant,
   trustExtension,
 } from "../../extensions/mod.ts";
 import { renderCheck } from "./check.ts";
+import { installSummary } from "./install_summary.ts";
 import { type Output, paint, Spinner } from "../output.ts";
 import { confirm } from "../confirm.ts";
 import type { ExtCommandContext } from "./context.ts";
@@ -168,34 +164,4 @@ async function unbuilt(manifest: Manifest, dir: string): Promise<boolean> {
   const inFolder = (exec.includes("/") || exec.startsWith(".")) && !isAbsolute(exec);
   if (!inFolder) return false;
   return await Deno.stat(join(dir, exec)).then(() => false, () => true);
-}
-
-/** What an extension will be able to do, in plain words, shown before install confirms. */
-export function installSummary(
-  manifest: Manifest,
-  places: SandboxPlaces,
-  output: Output,
-  sandbox: OsSandbox,
-): string {
-  const title = `"${manifest.name}"${manifest.version ? " " + manifest.version : ""}`;
-  if (manifest.url !== undefined) {
-    return `${title} is a remote MCP server: nothing runs on this machine; zot connects to ` +
-      `${manifest.url}.\n`;
-  }
-  if (!isSandboxed(manifest)) {
-    return paint(output, "yellow", `${title} has no "permissions" in its manifest: `) +
-      "it runs unrestricted, with your full user permissions (files, network, processes).\n";
-  }
-  const request = manifest.permissions ?? emptyPermissions();
-  const lines = describePermissions(request, places).map((line) => `  - ${line}\n`).join("");
-  const warning = hasEscape(request, places)
-    ? paint(
-      output,
-      "red",
-      "A grant marked FULL ACCESS undoes the sandbox: only accept it if you trust the code.\n",
-    )
-    : "";
-  const note = enforcementNote(manifest, request, sandbox);
-  const enforced = note ? paint(output, "yellow", `Enforced here: ${note}.`) + "\n" : "";
-  return `${title} runs sandboxed and asks permission to:\n${lines}${warning}${enforced}`;
 }

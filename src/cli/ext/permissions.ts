@@ -21,7 +21,8 @@ import {
 import type { ExtCommandContext } from "./context.ts";
 import { confirm } from "../confirm.ts";
 import { type Output, paint } from "../output.ts";
-import { addRunGrantOptions, RUN_GRANT_HELP, runGrantFrom } from "../run_grant.ts";
+import { RUN_GRANT_HELP, runGrantFrom } from "../run_grant.ts";
+import { addRunGrantOptions } from "../run_grant_options.ts";
 
 /** Applies `--allow-*`/`--deny-*` adjustments on top of a grant: a given permission is replaced. */
 export function adjustGrant(base: PermissionRequest, change: PermissionRequest): PermissionRequest {
