@@ -5,8 +5,9 @@
  *
  * - spawn_handshake_1 / _20: ExtensionHost.start() until every extension is ready,
  *   against spawning as many raw echo processes and reading their first line.
- * - tool_call_p50 / _p99: sequential callTool round trips, against writing a line and
- *   reading its echo (the two alternate, call by call).
+ * - tool_call_p50 / _p99: sequential callTool round trips, against writing the same
+ *   tool_call line to a raw process that parses it and answers with the same tool_result
+ *   line, which is parsed in turn (the two alternate, call by call).
  * - notify_throughput: notify frames per second from one extension to the callback,
  *   against reading as many raw lines.
  * - event_throughput: lifecycle events per second from emit() to one extension,
@@ -199,7 +200,7 @@ async function roundTrips(paths: ZotPaths, cwd: string, calls: number): Promise<
     name: "echo",
     args: { text: "hi" },
   });
-  const raw = new RawProcess(["echo"]);
+  const raw = new RawProcess(["tool"]);
   const rawTimes: number[] = [];
   const hostTimes: number[] = [];
   try {
@@ -215,7 +216,7 @@ async function roundTrips(paths: ZotPaths, cwd: string, calls: number): Promise<
       for (let i = 0; i < calls; i++) {
         let t = performance.now();
         await raw.write(payload + "\n");
-        await raw.line();
+        JSON.parse((await raw.line())!);
         rawTimes.push(performance.now() - t);
         t = performance.now();
         await host.callTool("echo", { text: "hi" });
@@ -227,7 +228,7 @@ async function roundTrips(paths: ZotPaths, cwd: string, calls: number): Promise<
   } finally {
     await raw.close();
   }
-  const baselineName = "writing a line to a raw echo process and reading it back";
+  const baselineName = "a raw tool_call line answered by a raw process, both sides parsing";
   return [
     result(
       "tool_call_p50",
