@@ -1,11 +1,8 @@
-/** The one file that touches `@anthropic-ai/sdk`: client setup, streaming call, error mapping. */
+/**
+ * The Anthropic Messages client: wire types from `@anthropic-ai/sdk` (type-only imports, erased
+ * at run time), transport our own (http_stream.ts, sse.ts) so no SDK code loads.
+ */
 
-import Anthropic, {
-  AnthropicError,
-  APIConnectionError,
-  APIError,
-  APIUserAbortError,
-} from "@anthropic-ai/sdk";
 import type {
   ContentBlockParam,
   ImageBlockParam,
@@ -17,7 +14,8 @@ import type {
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
 import { normalizeAnthropicBase } from "./endpoints.ts";
-import { connectionFailure, type Failure, retryAfterMs } from "./failure.ts";
+import { errorMessage, isRecord, parseJson, postForStream, WireFailure } from "./http_stream.ts";
+import { eventJson, sseEvents } from "./sse.ts";
 
 export type {
   ContentBlockParam,
@@ -32,6 +30,9 @@ export type {
 
 export { ANTHROPIC_BASE_URL, normalizeAnthropicBase } from "./endpoints.ts";
 
+/** The Messages API version zot speaks. */
+export const ANTHROPIC_VERSION = "2023-06-01";
+
 /** What an Anthropic client needs; nothing is read from the environment. */
 export interface AnthropicClientOptions {
   apiKey: string;
@@ -39,37 +40,39 @@ export interface AnthropicClientOptions {
   fetch?: typeof fetch;
 }
 
-/** The SDK client, with its own retries off (zot owns the retry policy). */
-export type AnthropicClient = Anthropic;
+/** A client bound to one key and endpoint; it never retries (zot owns the retry policy). */
+export interface AnthropicClient {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly fetch?: typeof fetch;
+}
 
 /** Creates a client bound to one key and base URL. */
 export function createAnthropicClient(options: AnthropicClientOptions): AnthropicClient {
-  return new Anthropic({
-    apiKey: options.apiKey,
-    baseURL: normalizeAnthropicBase(options.baseUrl),
-    fetch: options.fetch ?? globalThis.fetch,
-    maxRetries: 0,
-    logLevel: "off",
-    webhookKey: null,
-    openTelemetry: false,
-  });
+  return {
+    url: `${normalizeAnthropicBase(options.baseUrl)}/v1/messages`,
+    headers: { "x-api-key": options.apiKey, "anthropic-version": ANTHROPIC_VERSION },
+    fetch: options.fetch,
+  };
 }
 
 /**
- * Starts one streaming Messages call. Goes through `client.post` rather than
- * `messages.create` so the SDK prints no deprecation warnings on stderr.
+ * Streams one Messages call. Throws WireFailure for an error status, an `event: error` or an
+ * unreadable event; `ping` events and events without a name are skipped.
  */
-export async function openMessageStream(
+export async function* streamMessages(
   client: AnthropicClient,
   params: MessageCreateParamsStreaming,
   signal?: AbortSignal,
-): Promise<AsyncIterable<RawMessageStreamEvent>> {
-  return await client.post<AsyncIterable<RawMessageStreamEvent>>("/v1/messages", {
-    body: params,
-    stream: true,
-    signal,
-    headers: { accept: "text/event-stream" },
-  });
+): AsyncGenerator<RawMessageStreamEvent> {
+  const response = await postForStream({ ...client, body: params, signal });
+  for await (const sse of sseEvents(response, { signal })) {
+    if (sse.event === undefined || sse.event === "ping") continue;
+    if (sse.event === "error") throw streamError(sse.data);
+    if (!sse.data) continue;
+    // Shapes are the SDK's types, unchecked as the SDK left them; unknown types are ignored.
+    yield eventJson(sse.data) as unknown as RawMessageStreamEvent;
+  }
 }
 
 // Mid-stream `event: error` carries a type but no status.
@@ -85,17 +88,11 @@ const ERROR_TYPE_STATUS: Record<string, number> = {
   overloaded_error: 529,
 };
 
-/** Maps an SDK or transport error to a neutral Failure. */
-export function classifyAnthropicError(err: unknown): Failure {
-  if (err instanceof APIUserAbortError) return { kind: "connection", message: "aborted" };
-  if (err instanceof APIConnectionError) return connectionFailure(err.cause ?? err);
-  if (err instanceof APIError) {
-    const status = err.status ?? (err.type ? ERROR_TYPE_STATUS[err.type] : undefined) ?? 500;
-    const message = err.apiMessage ?? err.message.replace(/^\d{3}\s+/, "");
-    return { kind: "http", status, message, retryAfterMs: retryAfterMs(err.headers), cause: err };
-  }
-  if (err instanceof SyntaxError || err instanceof AnthropicError) {
-    return { kind: "malformed", message: err.message, cause: err };
-  }
-  return connectionFailure(err);
+/** The http failure for an `event: error` (`{"type":"error","error":{type,message}}`). */
+function streamError(data: string): WireFailure {
+  const body = parseJson(data);
+  const error = isRecord(body) ? body.error : undefined;
+  const type = isRecord(error) && typeof error.type === "string" ? error.type : "";
+  const status = ERROR_TYPE_STATUS[type] ?? 500;
+  return new WireFailure({ kind: "http", status, message: errorMessage(body, data.trim()) });
 }

@@ -3,13 +3,13 @@
 import type { StopReason } from "../messages/mod.ts";
 import {
   type AnthropicClient,
-  classifyAnthropicError,
   createAnthropicClient,
-  openMessageStream,
   type RawMessageStreamEvent,
+  streamMessages,
 } from "./anthropic.ts";
 import { toAnthropicParams } from "./anthropic_convert.ts";
 import { type Catalog, requestedModel } from "./catalog.ts";
+import { classifyWireError } from "./http_stream.ts";
 import type { ModelInfo } from "./model_info.ts";
 import { DEFAULT_RETRY, type RetryPolicy, streamLoop } from "./stream_loop.ts";
 import type { TurnBuilder } from "./turn.ts";
@@ -64,7 +64,7 @@ export class AnthropicProvider implements BoundProvider {
       baseUrl: this.baseUrl,
       policy: this.#retry,
       signal: request.signal,
-      classify: classifyAnthropicError,
+      classify: classifyWireError,
       attempt: (turn) => this.#attempt(turn, params, request.signal),
     });
   }
@@ -74,8 +74,7 @@ export class AnthropicProvider implements BoundProvider {
     params: ReturnType<typeof toAnthropicParams>,
     signal?: AbortSignal,
   ): AsyncGenerator<StreamEvent> {
-    const events = await openMessageStream(this.#client, params, signal);
-    for await (const event of events) {
+    for await (const event of streamMessages(this.#client, params, signal)) {
       for (const out of translate(turn, event)) yield out;
     }
   }

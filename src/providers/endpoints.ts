@@ -1,6 +1,6 @@
 /**
- * Default endpoints and base-URL spelling, apart from the SDK wrappers so that choosing a
- * provider loads no SDK (the factory imports the chosen one on its first request).
+ * Default endpoints and base-URL spelling, apart from the clients so that choosing a
+ * provider loads no client code (the factory imports the chosen one when it is created).
  */
 
 /** The public Anthropic API. */
@@ -12,7 +12,7 @@ export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 /** Where Ollama listens by default (its OpenAI-compatible API). */
 export const OLLAMA_BASE_URL = "http://localhost:11434/v1";
 
-/** `https://host[/v1]` → `https://host` (the SDK adds `/v1/messages`). */
+/** `https://host[/v1]` → `https://host` (the client adds `/v1/messages`). */
 export function normalizeAnthropicBase(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
 }

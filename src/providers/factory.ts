@@ -71,8 +71,8 @@ export function createProvider(options: CreateProviderOptions): BoundProvider {
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const common = { name: provider, model, catalog, baseUrl, fetch: options.fetch, retry };
   const apiKey = found?.key;
-  // Each SDK takes tens of milliseconds to load: only the chosen one is imported, when a run
-  // creates its provider (literal paths, so `deno compile` and `deno bundle` include them).
+  // Only the chosen client is imported, when a run creates its provider (literal paths, so
+  // `deno compile` and `deno bundle` include them); a run that never asks a model loads none.
   if (provider === "anthropic") {
     return new LazyProvider(provider, model, baseUrl, async () => {
       const { AnthropicProvider } = await import("./anthropic_provider.ts");
@@ -85,7 +85,7 @@ export function createProvider(options: CreateProviderOptions): BoundProvider {
   });
 }
 
-/** A provider whose SDK-backed implementation is imported when the provider is created. */
+/** A provider whose implementation is imported when the provider is created. */
 class LazyProvider implements BoundProvider {
   readonly name: string;
   readonly model: ModelInfo;
@@ -96,8 +96,8 @@ class LazyProvider implements BoundProvider {
     this.name = name;
     this.model = model;
     this.baseUrl = baseUrl;
-    // Start loading now: the SDK then loads while the run starts its extensions and reads
-    // its session, instead of after. A failure is kept for the first stream to report.
+    // Start loading now: the client then loads while the run starts its extensions and
+    // reads its session, instead of after. A failure is kept for the first stream to report.
     this.#loaded = load();
     this.#loaded.catch(() => {});
   }

@@ -1,5 +1,5 @@
 /**
- * Provider failures: a neutral description of what went wrong (each SDK wrapper maps its
+ * Provider failures: a neutral description of what went wrong (each client maps its
  * own errors into it), whether it may be retried, and the ProviderError a user sees.
  */
 

@@ -1,6 +1,8 @@
-/** The one file that touches `openai`: client setup, streaming call, error mapping. */
+/**
+ * The OpenAI chat-completions client: wire types from `openai` (type-only imports, erased at
+ * run time), transport our own (http_stream.ts, sse.ts) so no SDK code loads.
+ */
 
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError, OpenAIError } from "openai";
 import type {
   ChatCompletionChunk,
   ChatCompletionContentPart,
@@ -10,7 +12,8 @@ import type {
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
 import { normalizeOpenAIBase } from "./endpoints.ts";
-import { connectionFailure, type Failure, retryAfterMs } from "./failure.ts";
+import { errorMessage, isRecord, postForStream, WireFailure } from "./http_stream.ts";
+import { eventJson, sseEvents } from "./sse.ts";
 
 export type {
   ChatCompletionChunk,
@@ -31,62 +34,54 @@ export interface OpenAIClientOptions {
   fetch?: typeof fetch;
 }
 
-/** The SDK client, with its own retries off (zot owns the retry policy). */
-export type OpenAIClient = OpenAI;
+/** A client bound to one key and endpoint; it never retries (zot owns the retry policy). */
+export interface OpenAIClient {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly fetch?: typeof fetch;
+}
 
 /** Creates a client bound to one key and base URL. */
 export function createOpenAIClient(options: OpenAIClientOptions): OpenAIClient {
-  return new OpenAI({
-    apiKey: options.apiKey || "zot-no-key",
-    baseURL: normalizeOpenAIBase(options.baseUrl),
-    fetch: options.fetch ?? globalThis.fetch,
-    maxRetries: 0,
-    logLevel: "off",
-    organization: null,
-    project: null,
-    adminAPIKey: null,
-    webhookSecret: null,
-  });
+  return {
+    url: `${normalizeOpenAIBase(options.baseUrl)}/chat/completions`,
+    headers: { authorization: `Bearer ${options.apiKey || "zot-no-key"}` },
+    fetch: options.fetch,
+  };
 }
 
-/** Starts one streaming chat-completions call. */
-export async function openChatStream(
+/**
+ * Streams one chat-completions call until `[DONE]` or the end of the body. Throws WireFailure
+ * for an error status, an `{"error": …}` record (or `event: error`) or an unreadable chunk.
+ */
+export async function* streamChat(
   client: OpenAIClient,
   params: ChatCompletionCreateParamsStreaming,
   signal?: AbortSignal,
-): Promise<AsyncIterable<ChatCompletionChunk>> {
-  return await client.chat.completions.create(params, { signal });
+): AsyncGenerator<ChatCompletionChunk> {
+  const response = await postForStream({ ...client, body: params, signal });
+  for await (const sse of sseEvents(response, { signal })) {
+    if (sse.data === "[DONE]") return;
+    if (!sse.data) continue;
+    const record = eventJson(sse.data);
+    if (sse.event === "error" || record.error) throw streamError(record);
+    // Shapes are the SDK's types, unchecked as the SDK left them.
+    yield record as unknown as ChatCompletionChunk;
+  }
 }
 
-/** Maps an SDK or transport error to a neutral Failure. */
-export function classifyOpenAIError(err: unknown): Failure {
-  if (err instanceof APIUserAbortError) return { kind: "connection", message: "aborted" };
-  if (err instanceof APIConnectionError) return connectionFailure(err.cause ?? err);
-  if (err instanceof APIError) {
-    const body: unknown = err.error;
-    const message = typeof body === "string"
-      ? body
-      : isRecord(body) && typeof body.message === "string"
-      ? body.message
-      : err.message.replace(/^\d{3}\s+/, "");
-    const status = err.status ?? statusOfStreamError(body);
-    return { kind: "http", status, message, retryAfterMs: retryAfterMs(err.headers), cause: err };
-  }
-  if (err instanceof SyntaxError || err instanceof OpenAIError) {
-    return { kind: "malformed", message: err.message, cause: err };
-  }
-  return connectionFailure(err);
+/** The http failure for a mid-stream error record (`{"error": {message, type}}`). */
+function streamError(record: Record<string, unknown>): WireFailure {
+  const error = record.error ?? record;
+  const message = errorMessage(record, typeof error === "string" ? error : JSON.stringify(error));
+  return new WireFailure({ kind: "http", status: statusOfStreamError(error), message });
 }
 
 // Mid-stream `{"error": …}` records carry no HTTP status; guess one from the error type.
-function statusOfStreamError(body: unknown): number {
-  const type = isRecord(body) ? String(body.type ?? body.code ?? "") : "";
+function statusOfStreamError(error: unknown): number {
+  const type = isRecord(error) ? String(error.type ?? error.code ?? "") : "";
   if (/rate_limit/.test(type)) return 429;
   if (/overloaded/.test(type)) return 529;
   if (/invalid_request|bad_request/.test(type)) return 400;
   return 500;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -3,13 +3,13 @@
 import type { StopReason } from "../messages/mod.ts";
 import { type Catalog, requestedModel } from "./catalog.ts";
 import type { ModelInfo } from "./model_info.ts";
+import { classifyWireError } from "./http_stream.ts";
 import {
   type ChatCompletionChunk,
-  classifyOpenAIError,
   createOpenAIClient,
   normalizeOpenAIBase,
   type OpenAIClient,
-  openChatStream,
+  streamChat,
 } from "./openai.ts";
 import { toOpenAIParams } from "./openai_convert.ts";
 import { DEFAULT_RETRY, type RetryPolicy, streamLoop } from "./stream_loop.ts";
@@ -64,7 +64,7 @@ export class OpenAIProvider implements BoundProvider {
       baseUrl: this.baseUrl,
       policy: this.#retry,
       signal: request.signal,
-      classify: classifyOpenAIError,
+      classify: classifyWireError,
       attempt: (turn) => this.#attempt(turn, params, request.signal),
     });
   }
@@ -74,8 +74,9 @@ export class OpenAIProvider implements BoundProvider {
     params: ReturnType<typeof toOpenAIParams>,
     signal?: AbortSignal,
   ): AsyncGenerator<StreamEvent> {
-    const chunks = await openChatStream(this.#client, params, signal);
-    for await (const chunk of chunks) yield* translate(turn, chunk);
+    for await (const chunk of streamChat(this.#client, params, signal)) {
+      yield* translate(turn, chunk);
+    }
   }
 }
 

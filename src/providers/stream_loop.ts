@@ -42,7 +42,7 @@ export interface StreamLoopOptions {
   signal?: AbortSignal;
   /** One call: streams events into `turn`, returns when the wire stream ends. */
   attempt(turn: TurnBuilder): AsyncIterable<StreamEvent>;
-  /** Maps an SDK/transport error to a Failure. */
+  /** Maps a client/transport error to a Failure. */
   classify(err: unknown): Failure;
 }
 

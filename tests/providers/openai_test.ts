@@ -27,6 +27,8 @@ Deno.test("openai streams text with usage (cached tokens split out) and cost", a
   const req = ctx.server.requests[0];
   assertEquals(req.path, "/v1/chat/completions");
   assertEquals(req.headers.authorization, "Bearer test-key");
+  assertEquals(req.headers["content-type"], "application/json");
+  assertEquals(req.headers.accept, "text/event-stream");
   const sent = body(ctx.server);
   assertEquals(sent.stream, true);
   assertEquals(sent.stream_options, { include_usage: true });
