@@ -53,11 +53,17 @@ export async function postForStream(request: StreamRequest): Promise<Response> {
   throw new WireFailure(await httpFailure(response, signal));
 }
 
+/** How much of an error body is read: enough for any real message, bounded for a hostile one. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** The longest error text passed on (an HTML error page says what it needs to early). */
+export const MAX_ERROR_TEXT = 2000;
+
 /** The failure for a non-2xx answer: the provider's message, the status and its retry-after. */
 async function httpFailure(response: Response, signal?: AbortSignal): Promise<Failure> {
   let text: string;
   try {
-    text = await response.text();
+    text = await readText(response, MAX_ERROR_BODY_BYTES);
   } catch (err) {
     if (signal?.aborted) return ABORTED;
     text = err instanceof Error ? err.message : String(err);
@@ -66,9 +72,31 @@ async function httpFailure(response: Response, signal?: AbortSignal): Promise<Fa
   return {
     kind: "http",
     status: response.status,
-    message,
+    message: message.length > MAX_ERROR_TEXT ? `${message.slice(0, MAX_ERROR_TEXT)}…` : message,
     retryAfterMs: retryAfterMs(response.headers),
   };
+}
+
+/** Up to `limit` bytes of a body as text; the rest is not read (the body is cancelled). */
+async function readText(response: Response, limit: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let size = 0;
+  let done = false;
+  try {
+    while (!done && size < limit) {
+      const chunk = await reader.read();
+      done = chunk.done;
+      size += chunk.value?.byteLength ?? 0;
+      text += chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
+    }
+    return text;
+  } finally {
+    if (!done) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
 }
 
 /**

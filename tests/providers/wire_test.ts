@@ -181,3 +181,32 @@ for (const kind of ["anthropic", "openai"] as const) {
     assert.ok(failure.message.length > 0);
   });
 }
+
+Deno.test("a huge error body is read only in part and cut short in the message", async () => {
+  const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+  const chunks = 1024; // 64 MiB: far more than any socket buffer holds
+  let sent = 0;
+  let cancelled = false;
+  const ended = Promise.withResolvers<void>();
+  await using http = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    await req.body?.cancel();
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < chunks) return controller.enqueue(chunk);
+        controller.close();
+        ended.resolve();
+      },
+      cancel() {
+        cancelled = true;
+        ended.resolve();
+      },
+    });
+    return new Response(body, { status: 500, headers: { "content-type": "text/plain" } });
+  });
+  const failure = await failureOf(open("openai", `http://127.0.0.1:${http.addr.port}`));
+  assertEquals(failure.kind, "http");
+  assertEquals(failure.status, 500);
+  assertEquals(failure.message, `${"x".repeat(2000)}…`);
+  await ended.promise;
+  assert.ok(cancelled, `the whole body was sent (${sent} chunks): the client read it all`);
+});
