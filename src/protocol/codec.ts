@@ -1,4 +1,8 @@
-/** Encoding host frames and decoding extension lines: the validation boundary. */
+/**
+ * Encoding host frames and decoding extension lines: the validation boundary, and the
+ * protocol's second entrance (see mod.ts). Importing it builds the zod schemas, so only the
+ * extension runtime and `zot ext check` do, behind their lazy seams.
+ */
 
 import { z } from "zod";
 import {
@@ -8,6 +12,8 @@ import {
   type HostFrame,
 } from "./frames.ts";
 import { quickNotify, quickToolResult } from "./hot_frames.ts";
+
+export { EXTENSION_FRAME_SCHEMAS };
 
 /** What one line from an extension decodes to. */
 export type DecodedLine =

@@ -1,5 +1,5 @@
 import { assertEquals } from "../support/assert.ts";
-import { decodeLine, encodeFrame } from "../../src/protocol/mod.ts";
+import { decodeLine, encodeFrame } from "../../src/protocol/codec.ts";
 
 Deno.test("a valid hello decodes with defaults filled in", () => {
   const decoded = decodeLine('{"type":"hello","name":"weather","extra":1}');

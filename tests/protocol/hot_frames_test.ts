@@ -1,5 +1,5 @@
 import { assertEquals } from "../support/assert.ts";
-import { EXTENSION_FRAME_SCHEMAS } from "../../src/protocol/mod.ts";
+import { EXTENSION_FRAME_SCHEMAS } from "../../src/protocol/codec.ts";
 import { quickNotify, quickToolResult } from "../../src/protocol/hot_frames.ts";
 
 const NOTIFY: Record<string, unknown>[] = [

@@ -6,11 +6,12 @@
 
 import type { z } from "zod";
 import type * as Host from "../../src/protocol/mod.ts";
+import type { EXTENSION_FRAME_SCHEMAS } from "../../src/protocol/codec.ts";
 import * as Sdk from "../../extensions/sdk/mod.ts";
 import { EVENT_NAMES, INTERCEPTABLE_EVENTS, PROTOCOL_VERSION } from "../../src/protocol/mod.ts";
 import { assertEquals } from "../support/assert.ts";
 
-type Schemas = typeof Host.EXTENSION_FRAME_SCHEMAS;
+type Schemas = typeof EXTENSION_FRAME_SCHEMAS;
 type HostAccepts<K extends keyof Schemas> = z.input<Schemas[K]>;
 type Is<T extends true> = T;
 type Assignable<A, B> = [A] extends [B] ? true : false;

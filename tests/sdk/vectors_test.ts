@@ -5,7 +5,7 @@
  */
 
 import { assert, assertEquals } from "../support/assert.ts";
-import { decodeLine } from "../../src/protocol/mod.ts";
+import { decodeLine } from "../../src/protocol/codec.ts";
 import { loadVectors, VECTORS_V1_1_DIR } from "../support/protocol_vectors.ts";
 
 const HOST_FRAME_TYPES = new Set([

@@ -5,7 +5,8 @@
  */
 
 import { isAbsolute, join } from "node:path";
-import { decodeLine, type HelloAckFrame } from "../../src/protocol/mod.ts";
+import { decodeLine } from "../../src/protocol/codec.ts";
+import type { HelloAckFrame } from "../../src/protocol/mod.ts";
 import { ZotPaths } from "../../src/config/mod.ts";
 import { emptyPermissions, planLaunches, readManifest } from "../../src/extensions/mod.ts";
 import { LineSplitter } from "../../extensions/sdk/lines.ts";

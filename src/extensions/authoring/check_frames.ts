@@ -1,11 +1,7 @@
 /** Frames read from an extension under `zot ext check`, with the time each arrived. */
 
-import {
-  type DecodedLine,
-  decodeLine,
-  type ExtensionFrame,
-  LineDecoderStream,
-} from "../../protocol/mod.ts";
+import { type DecodedLine, decodeLine } from "../../protocol/codec.ts";
+import { type ExtensionFrame, LineDecoderStream } from "../../protocol/mod.ts";
 
 /** One line from the extension's stdout, decoded, with its arrival time. */
 export type TappedLine = (DecodedLine | { kind: "oversized"; bytes: number }) & { at: number };

@@ -11,9 +11,8 @@
  */
 
 import { CancelledError, errorMessage, ExtensionError } from "../../errors/mod.ts";
+import { decodeLine, encodeFrame } from "../../protocol/codec.ts";
 import {
-  decodeLine,
-  encodeFrame,
   type ExtensionFrame,
   type HelloFrame,
   type HostFrame,
