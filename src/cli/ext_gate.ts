@@ -6,21 +6,19 @@
 
 import type { ZotPaths } from "../config/mod.ts";
 import {
-  detectOsSandbox,
   type DiscoveredExtension,
   type DiscoveryResult,
+  loadHost,
   loadRequirements,
   outsideFolder,
   partitionByTrust,
   type RefusedLaunch,
   requiredNames,
-  sandboxPlaces,
   trustExtension,
   type UntrustedExtension,
   untrustedReason,
-} from "../extensions/mod.ts";
+} from "../extensions/run_mod.ts";
 import { confirm } from "./confirm.ts";
-import { installSummary } from "./ext/install_summary.ts";
 import { type Output, paint } from "./output.ts";
 
 /** How the gate talks to the user. */
@@ -74,6 +72,9 @@ async function askTrust(item: UntrustedExtension, options: GateOptions): Promise
     ? "changed since you trusted it"
     : "comes with this project and is not trusted yet";
   output.err(`\nThe project extension "${ext.name}" (${ext.dir}) ${why}.\n`);
+  // Only asking needs the sandbox and install's summary: a run that does not ask loads neither.
+  const { detectOsSandbox, sandboxPlaces } = await loadHost();
+  const { installSummary } = await import("./ext/install_summary.ts");
   const places = sandboxPlaces(options.paths, options.cwd, ext.name, ext.dir);
   const sandbox = await detectOsSandbox(Deno.env.toObject());
   output.err(installSummary(ext.manifest, places, output, sandbox));
@@ -125,12 +126,12 @@ export async function requiredMap(
 
 /** One stderr line per required extension that is not running: tool calls are blocked. */
 export function reportRequired(
-  host: { status(): { name: string; state: string }[] },
+  host: { status(): { name: string; state: string }[] } | undefined,
   required: ReadonlyMap<string, string>,
   output: Output,
 ): void {
   for (const [name, why] of required) {
-    const up = host.status().some((st) =>
+    const up = (host?.status() ?? []).some((st) =>
       st.name === name && (st.state === "ready" || st.state === "starting")
     );
     if (up) continue;

@@ -6,6 +6,7 @@ import { zeroUsage } from "../messages/mod.ts";
 import {
   type InteractiveOptions,
   type ModeContext,
+  NO_SLASH_HOST,
   runInteractive,
   runJson,
   runPrint,
@@ -63,7 +64,7 @@ function modeContext(parts: ModeParts): ModeContext {
   const { catalog } = parts.provider;
   return {
     agent: parts.agent,
-    slash: slashHost(parts.extensions.host),
+    slash: parts.extensions.host ? slashHost(parts.extensions.host) : NO_SLASH_HOST,
     bus: parts.extensions.bus,
     dialogs: parts.extensions.dialogs,
     output: parts.output,
@@ -111,7 +112,7 @@ function interactiveOptions(ctx: ModeContext, parts: ModeParts): InteractiveOpti
       await swap(next);
     },
     modelChanged: async (id) => {
-      host.updateContext({ model: id });
+      host?.updateContext({ model: id });
       await session.current?.updateMeta({ model: id });
       await writeModelSettings(paths, { provider: agent.providerName, model: id });
     },
@@ -121,12 +122,14 @@ function interactiveOptions(ctx: ModeContext, parts: ModeParts): InteractiveOpti
       agent.resume(next, [], zeroUsage());
       await swap(next);
     },
-    reloadExtensions: async () => {
-      const { specs, errors, required } = await extensions.plan();
-      const summary = await host.reload(specs);
-      host.setRequired(required);
-      agent.refreshTools();
-      return { ...summary, errors };
-    },
+    // The TUI always has a host (root_start.ts hostNeeded), so /reload-ext can start some.
+    reloadExtensions: host &&
+      (async () => {
+        const { specs, errors, required } = await extensions.plan();
+        const summary = await host.reload(specs);
+        host.setRequired(required);
+        agent.refreshTools();
+        return { ...summary, errors };
+      }),
   };
 }

@@ -5,19 +5,21 @@
  */
 
 import { basename, dirname, resolve } from "node:path";
-import { Agent, Approvals, buildSystemPrompt } from "../agent/mod.ts";
+import { Agent, Approvals, buildSystemPrompt, NO_EXTENSIONS } from "../agent/mod.ts";
 import { BUILTIN_COMMAND_NAMES } from "../commands/mod.ts";
 import { type ZotPaths } from "../config/mod.ts";
 import { ConfigError, ProviderError, UsageError } from "../errors/mod.ts";
 import {
-  DEFAULT_HOST_OPTIONS,
+  type DiscoveredExtension,
   discoverExtensions,
-  ExtensionHost,
+  type ExtensionHost,
+  type LaunchContext,
+  type LaunchPlan,
   type LaunchSpec,
-  planLaunches,
+  loadHost,
   projectExtensionsDir,
   sweepStaging,
-} from "../extensions/mod.ts";
+} from "../extensions/run_mod.ts";
 import {
   agentExtensions,
   DialogBus,
@@ -151,11 +153,11 @@ export async function startTools(
 
 /** After this long, startup names the extensions it is still waiting for. */
 const SLOW_START_NOTICE_MS = 3_000;
-const STARTUP_WAIT_S = DEFAULT_HOST_OPTIONS.helloTimeoutMs / 1000;
 
 /** The running extensions and the buses their signals arrive on. */
 export interface ExtensionPhase {
-  host: ExtensionHost;
+  /** The host, or undefined when no extension runs (see hostNeeded): none was loaded. */
+  host: ExtensionHost | undefined;
   bus: ExtensionBus;
   panelBus: PanelBus;
   /** Required extensions, with why zot did not start those it did not (see ext_gate.ts). */
@@ -169,7 +171,8 @@ export interface ExtensionPhase {
 /**
  * Phase 3: discovery, project trust (the TUI asks; other modes skip untrusted ones with a
  * line), the launch plan and the host; problems go to stderr, never fail. `exit` (SIGTERM,
- * a second Ctrl-C) ends the wait for the host, which is then shut down.
+ * a second Ctrl-C) ends the wait for the host, which is then shut down. The host (runtime,
+ * sandbox, the zod codec) is loaded only when hostNeeded says so.
  */
 export async function startExtensions(
   flags: RootFlags,
@@ -190,14 +193,13 @@ export async function startExtensions(
   for (const refused of first.planned.refused) {
     output.err(`zot: extension ${refused.name} not started: ${refused.reason}\n`);
   }
-  const host = await launchHost(
-    first.planned.specs,
-    { flags, cwd, paths, model, output },
-    buses,
-    exit,
-  );
-  host.setRequired(first.required);
-  buses.bus.setStatusSource(() => host.status());
+  const host = hostNeeded(flags, first.planned.specs, first.required)
+    ? await launchHost(first.planned.specs, { flags, cwd, paths, model, output }, buses, exit)
+    : undefined;
+  if (host) {
+    host.setRequired(first.required);
+    buses.bus.setStatusSource(() => host.status());
+  }
   return {
     host,
     ...buses,
@@ -218,6 +220,29 @@ export async function startExtensions(
   };
 }
 
+/**
+ * Whether the run needs the host: an extension starts; a required one is missing (the host
+ * blocks tool calls until it runs); --ext-trace was asked for (its file is opened, or its
+ * error said, as always); or the TUI, whose /reload-ext may start extensions later.
+ */
+function hostNeeded(
+  flags: RootFlags,
+  specs: readonly LaunchSpec[],
+  required: ReadonlyMap<string, string>,
+): boolean {
+  return specs.length > 0 || required.size > 0 || flags.extTrace !== undefined ||
+    flags.mode === "interactive";
+}
+
+/** The launch plan; loads the sandbox only when some extension passed the trust gate. */
+async function planLaunchesOf(
+  start: DiscoveredExtension[],
+  context: LaunchContext,
+): Promise<LaunchPlan> {
+  if (start.length === 0) return { specs: [], refused: [] };
+  return await (await loadHost()).planLaunches(start, context);
+}
+
 /** Discovery, the trust gate, the launch plan and the required map, as one repeatable step. */
 function planner(flags: RootFlags, cwd: string, paths: ZotPaths, output: Output) {
   // --ext paths are typed relative to the shell's folder, not to --cwd (also on /reload-ext).
@@ -225,7 +250,7 @@ function planner(flags: RootFlags, cwd: string, paths: ZotPaths, output: Output)
   return async (ask: boolean, report?: (line: string) => void) => {
     const found = await discoverExtensions({ cwd, paths, explicit, noDiscovery: flags.noExt });
     const gate = await trustGate(found.extensions, { paths, cwd, output, ask, report });
-    const planned = await planLaunches(gate.start, {
+    const planned = await planLaunchesOf(gate.start, {
       paths,
       cwd,
       env: Deno.env.toObject(),
@@ -251,8 +276,9 @@ async function launchHost(
   exit?: Promise<never>,
 ): Promise<ExtensionHost> {
   const { bus, panelBus, dialogs } = buses;
+  const { DEFAULT_HOST_OPTIONS, ExtensionHost } = await loadHost();
   const settled = new Set<string>();
-  const slow = slowStartNotice(specs, settled, run.output);
+  const slow = slowStartNotice(specs, settled, run.output, DEFAULT_HOST_OPTIONS.helloTimeoutMs);
   const starting = ExtensionHost.start(
     specs,
     { paths: run.paths, cwd: run.cwd, provider: run.model.provider, model: run.model.model },
@@ -281,8 +307,8 @@ async function launchHost(
 }
 
 /** Reports extensions that did not start; they never stop zot. */
-export function reportExtensionStatus(host: ExtensionHost, output: Output): void {
-  for (const status of host.status()) {
+export function reportExtensionStatus(host: ExtensionHost | undefined, output: Output): void {
+  for (const status of host?.status() ?? []) {
     if (status.state === "refused" || status.state === "exited") {
       output.err(`zot: extension ${status.name} ${status.state}: ${status.reason ?? ""}\n`);
     }
@@ -313,7 +339,7 @@ export async function startAgent(
     provider: ProviderPhase;
     skills: SkillSet;
     tools: Tool[];
-    host: ExtensionHost;
+    host: ExtensionHost | undefined;
     session: Session | undefined;
   },
   output: Output,
@@ -321,7 +347,7 @@ export async function startAgent(
   const { cwd, paths, tools, host, session } = parts;
   const { provider, providerName, catalog } = parts.provider;
   const toolNames = [
-    ...new Set([...tools.map((t) => t.spec.name), ...host.tools().map((t) => t.name)]),
+    ...new Set([...tools.map((t) => t.spec.name), ...(host?.tools() ?? []).map((t) => t.name)]),
   ].sort();
   const system = await buildSystemPrompt({
     cwd,
@@ -337,7 +363,7 @@ export async function startAgent(
     system,
     cwd,
     tools,
-    extensions: agentExtensions(host),
+    extensions: host ? agentExtensions(host) : NO_EXTENSIONS,
     maxSteps: flags.maxSteps,
     reasoning: flags.reasoning,
     session,
@@ -362,13 +388,14 @@ function slowStartNotice(
   specs: LaunchSpec[],
   settled: Set<string>,
   output: Output,
+  helloTimeoutMs: number,
 ): ReturnType<typeof setTimeout> {
   return setTimeout(() => {
     const waiting = specs.map((s) => s.name).filter((n) => !settled.has(n));
     if (waiting.length === 0) return;
     output.err(
       `zot: waiting for extension${waiting.length > 1 ? "s" : ""} ${waiting.join(", ")} to ` +
-        `start (up to ${STARTUP_WAIT_S} s for hello; see: zot ext logs ${waiting[0]})\n`,
+        `start (up to ${helloTimeoutMs / 1000} s for hello; see: zot ext logs ${waiting[0]})\n`,
     );
   }, SLOW_START_NOTICE_MS);
 }

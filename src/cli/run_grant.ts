@@ -8,7 +8,7 @@ import {
   PERMISSION_NAMES as NAMES,
   type PermissionName,
   type PermissionRequest,
-} from "../extensions/mod.ts";
+} from "../extensions/run_mod.ts";
 
 /** One help line for all the grant flags, which are hidden one by one to keep --help short. */
 export const RUN_GRANT_HELP = `  --allow-<perm>[=list], --deny-<perm>[=list]

@@ -2,7 +2,8 @@
  * The root action: what `zot [flags] [prompt]` does once flags are parsed. Startup order:
  * ZOT_HOME and cwd → provider (a missing key fails here when the run can only go to the
  * model; a slash command, rpc and the TUI ask for it when something does) →
- * extension discovery and the host (provider/model in hello_ack) → tools (built-ins, then
+ * extension discovery and the host (provider/model in hello_ack; loaded only when an
+ * extension will run) → tools (built-ins, then
  * extension tools) → session → session_start → the mode. The host is shut down and the
  * session closed on every exit path, including Ctrl-C and SIGTERM.
  */
@@ -173,7 +174,7 @@ async function startAndRun(
     await session.current?.close().catch((err) =>
       output.err(`zot: closing the session: ${errorMessage(err)}\n`)
     );
-    await extensions?.host.shutdown();
+    await extensions?.host?.shutdown();
   }
 }
 

@@ -1,72 +1,11 @@
 /**
  * The extension host, the one entrance for other folders. Inside, one sub-folder per concern:
  * manifest (what an extension is), manage (discovery, install), sandbox (launch and confinement),
- * runtime (the running host) and authoring (check, scaffold).
+ * runtime (the running host) and authoring (check, scaffold). A run imports run_mod.ts instead,
+ * the part of this surface that loads no runtime, sandbox or authoring code (see there).
  */
 
-export {
-  extensionDataDir,
-  extensionLogFile,
-  extensionNameProblem,
-  MANIFEST_FILE,
-  parseManifest,
-  PERMISSION_NAMES,
-  projectExtensionsDir,
-  readManifest,
-  scopeRoots,
-  validateManifest,
-} from "./manifest/mod.ts";
-export type {
-  DiscoveredExtension,
-  ExtensionSource,
-  InvalidExtension,
-  LaunchSpec,
-  Manifest,
-  ManifestResult,
-  PermissionName,
-  PermissionRequest,
-  PermissionValue,
-} from "./manifest/mod.ts";
-export {
-  discoverExtensions,
-  findInstalled,
-  followLog,
-  hashExtensionTree,
-  installExtension,
-  isGitUrl,
-  isRequired,
-  loadRequirements,
-  logFileFor,
-  needsTrust,
-  outsideFolder,
-  partitionByTrust,
-  printLog,
-  removeExtension,
-  requiredNames,
-  setExtensionEnabled,
-  setRequirement,
-  sweepStaging,
-  trustExtension,
-  trustState,
-  untrustedReason,
-  untrustExtension,
-} from "./manage/mod.ts";
-export type {
-  DiscoveryOptions,
-  DiscoveryResult,
-  EnableResult,
-  FollowOptions,
-  InstallOptions,
-  InstallResult,
-  InstallScope,
-  LogWriter,
-  ManageOptions,
-  RemovedExtension,
-  ShadowedExtension,
-  TrustState,
-  TrustSubject,
-  UntrustedExtension,
-} from "./manage/mod.ts";
+export * from "./run_mod.ts";
 export {
   auditLogFile,
   checkGrant,
@@ -93,57 +32,12 @@ export {
   saveGrant,
   unionPermissions,
 } from "./sandbox/mod.ts";
-export type {
-  GrantCheck,
-  GrantRecord,
-  GrantShape,
-  GrantSubject,
-  LaunchContext,
-  LaunchPlan,
-  OsSandbox,
-  RefusedLaunch,
-  ResolvedCommand,
-  ResolveOptions,
-  RuntimeLauncher,
-  SandboxPlaces,
-} from "./sandbox/mod.ts";
 export {
   DEFAULT_BLOCK_REASONS,
   DEFAULT_BUILTIN_TOOLS,
   DEFAULT_HOST_OPTIONS,
   DEFAULT_SUPERVISION,
   ExtensionHost,
-} from "./runtime/mod.ts";
-export type {
-  ArgsCheck,
-  BlockVerdict,
-  CommandAction,
-  CommandOutcome,
-  ExtensionCommand,
-  ExtensionNotice,
-  ExtensionState,
-  ExtensionStatus,
-  ExtensionSubmit,
-  ExtensionTool,
-  ExtensionToolResult,
-  HostCallbacks,
-  HostContext,
-  HostOptions,
-  LifecycleEvent,
-  NotifyLevel,
-  PanelClose,
-  PanelRender,
-  PromptVerdict,
-  ReadyVia,
-  ReloadSummary,
-  TextVerdict,
-  ToolCallVerdict,
-  ToolResultInput,
-  ToolResultVerdict,
-  UiAnswer,
-  UiRequest,
-  V11LifecycleEvent,
-  Verdict,
 } from "./runtime/mod.ts";
 export {
   addMcpManifest,
@@ -156,17 +50,4 @@ export {
   scaffoldFor,
   scaffoldToolName,
   writeScaffold,
-} from "./authoring/mod.ts";
-export type {
-  AddMcpInput,
-  CheckItem,
-  CheckOptions,
-  CheckReport,
-  CheckStatus,
-  McpImport,
-  Scaffold,
-  ScaffoldFile,
-  ScaffoldLanguage,
-  ScaffoldOptions,
-  ScaffoldResult,
 } from "./authoring/mod.ts";
