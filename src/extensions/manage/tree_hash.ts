@@ -5,10 +5,10 @@
  * points at nor lets the fingerprint wander over the disk; a changed link target is a change.
  */
 
-import { createHash, type Hash } from "node:crypto";
 import { join } from "node:path";
 import { tryParseJsonc } from "../../jsonc/mod.ts";
 import { MANIFEST_FILE } from "../manifest/mod.ts";
+import type { Hash } from "./sha256.ts";
 
 // Python writes bytecode caches next to the modules it imports; hashing them would make
 // every project Python extension "modified" after its first run. Python rebuilds a cache
@@ -17,7 +17,8 @@ const SKIPPED_FOLDERS = new Set(["__pycache__"]);
 
 /** The hex SHA-256 fingerprint of the folder `dir` (resolved to its real path first). */
 export async function hashExtensionTree(dir: string): Promise<string> {
-  const hash = createHash("sha256");
+  const { sha256 } = await import("./sha256.ts");
+  const hash = sha256();
   hash.update("zot-tree-v1\0");
   await hashFolder(hash, await Deno.realPath(dir), "");
   return hash.digest("hex");
