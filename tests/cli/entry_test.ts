@@ -83,3 +83,50 @@ Deno.test("no provider loads an SDK at run time: SDK types only, our own transpo
     assertEquals(graph.npm.includes("eventsource-parser"), true, root);
   }
 });
+
+Deno.test("a run without extensions loads neither zod nor the extension runtime, sandbox or authoring", async () => {
+  const graph = await eagerGraph("src/cli/run_root.ts");
+  assertEquals(graph.npm.includes("zod"), false, graph.npm.join(" "));
+  const host = graph.files.filter((f) =>
+    /^src\/extensions\/(runtime|sandbox|authoring)\//.test(f) ||
+    /^src\/protocol\/(codec|frames|hot_frames)\.ts$/.test(f)
+  );
+  assertEquals(host, []);
+  // What it does load of src/extensions is discovery and trust, through run_mod.ts.
+  assertEquals(graph.files.includes("src/extensions/run_mod.ts"), true);
+  assertEquals(graph.files.includes("src/extensions/mod.ts"), false);
+});
+
+Deno.test("the protocol's entrance builds no zod schema; its codec does", async () => {
+  const light = await eagerGraph("src/protocol/mod.ts");
+  assertEquals(light.npm, []);
+  const codec = await eagerGraph("src/protocol/codec.ts");
+  assertEquals(codec.npm, ["zod"]);
+});
+
+Deno.test("loadHost's entry brings the runtime, the sandbox and the zod codec", async () => {
+  const graph = await eagerGraph("src/extensions/host_entry.ts");
+  assertEquals(graph.npm.includes("zod"), true);
+  for (const part of ["runtime", "sandbox"]) {
+    assertEquals(graph.files.includes(`src/extensions/${part}/mod.ts`), true, part);
+  }
+  assertEquals(graph.files.includes("src/protocol/codec.ts"), true);
+});
+
+Deno.test("discovery loads node:crypto only when it hashes a folder", async () => {
+  const { stdout } = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "src/extensions/run_mod.ts"],
+    cwd: new URL("../../", import.meta.url),
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const info = JSON.parse(new TextDecoder().decode(stdout)) as {
+    modules: { specifier: string; dependencies?: { specifier: string; isDynamic?: boolean }[] }[];
+  };
+  const eager = new Set((await eagerGraph("src/extensions/run_mod.ts")).files);
+  const crypto = info.modules.filter((m) =>
+    eager.has(m.specifier.replace(/^.*?\/src\//, "src/")) &&
+    (m.dependencies ?? []).some((d) => d.specifier === "node:crypto" && !d.isDynamic)
+  );
+  assertEquals(crypto.map((m) => m.specifier), []);
+});
