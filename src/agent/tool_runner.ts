@@ -71,7 +71,7 @@ export async function runToolCall(
     const reason = decision.reason?.trim() || "tool call refused by extension guard";
     return fail(reason, decision.extension ?? "extension guard");
   }
-  const args = finalArgs(call, entry, decision);
+  const args = await finalArgs(call, entry, decision);
   if (typeof args === "string") return fail(args);
 
   const verdict = await approve(call, args, extension !== undefined, decision, hooks, signal);
@@ -111,19 +111,19 @@ function unknownTool(call: ToolCallBlock, toolset: Toolset): ToolResultBlock {
 }
 
 /** The args the tool runs with (a guard's rewrite or the model's), or why they are invalid. */
-function finalArgs(
+async function finalArgs(
   call: ToolCallBlock,
   entry: Entry,
   decision: ToolCallDecision,
-): Record<string, unknown> | string {
+): Promise<Record<string, unknown> | string> {
   if (decision.args) {
-    const problems = entry.validate(decision.args);
+    const problems = await entry.validate(decision.args);
     if (!problems.length) return decision.args;
     const who = decision.rewrittenBy ? `extension "${decision.rewrittenBy}"` : "an extension";
     return `${who} rewrote the arguments of "${call.name}" into an invalid call ` +
       `(${problems.join("; ")}); the call was not run`;
   }
-  const problems = entry.validate(call.args);
+  const problems = await entry.validate(call.args);
   if (!problems.length) return call.args;
   return `invalid arguments for tool "${call.name}": ${problems.join("; ")}. ` +
     `Check the tool's schema and call it again.`;

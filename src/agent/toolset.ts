@@ -1,7 +1,6 @@
 /** The tools one agent offers the model: built-ins first, then extension tools. */
 
 import type { ToolSpec } from "../messages/mod.ts";
-import { ArgsValidator } from "../schema/mod.ts";
 import type { Tool, ToolOutput } from "../tools/mod.ts";
 import type { ExtensionTool, ToolCallContext } from "./extensions.ts";
 
@@ -11,7 +10,7 @@ export interface ToolEntry {
   /** Set for extension tools. */
   readonly extension?: string;
   /** Problems with these args; empty when valid. */
-  validate(args: Record<string, unknown>): string[];
+  validate(args: Record<string, unknown>): Promise<string[]>;
   /** Runs the tool. */
   run(args: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutput>;
 }
@@ -23,14 +22,26 @@ export interface ShadowedTool {
   shadowedBy: string;
 }
 
-function compile(spec: ToolSpec): (args: Record<string, unknown>) => string[] {
-  try {
-    const validator = new ArgsValidator(spec.schema);
-    return (args) => validator.validate(args);
-  } catch {
-    // An uncompilable schema must not take the tool down; the tool checks its own args.
-    return () => [];
-  }
+type Check = (args: Record<string, unknown>) => string[];
+
+/**
+ * The tool's validator, compiled on its first call: the JSON Schema library loads only
+ * when the model calls a tool, not with every run.
+ */
+function compile(spec: ToolSpec): (args: Record<string, unknown>) => Promise<string[]> {
+  let check: Promise<Check> | undefined;
+  return async (args) => {
+    check ??= import("../schema/mod.ts").then(({ ArgsValidator }): Check => {
+      try {
+        const validator = new ArgsValidator(spec.schema);
+        return (a) => validator.validate(a);
+      } catch {
+        // An uncompilable schema must not take the tool down; the tool checks its own args.
+        return () => [];
+      }
+    });
+    return (await check)(args);
+  };
 }
 
 /** Built-in and extension tools merged by name; built-ins win, then the first extension. */

@@ -6,7 +6,7 @@
 
 import { errorMessage, ToolError } from "../errors/mod.ts";
 import type { TextBlock, ToolSpec } from "../messages/mod.ts";
-import { ArgsValidator } from "../schema/mod.ts";
+import type { ArgsValidator } from "../schema/mod.ts";
 import type { Tool, ToolContext, ToolOutput } from "./types.ts";
 
 /** A successful text result. */
@@ -42,10 +42,12 @@ export interface ToolDefinition<A> {
 
 /**
  * Builds a Tool that validates args with its schema, then decodes and runs them; every
- * thrown error (ToolError or not) becomes an `isError` output instead of escaping.
+ * thrown error (ToolError or not) becomes an `isError` output instead of escaping. The
+ * validator (and the JSON Schema library) loads on the first call, so a run whose model
+ * calls no tool never loads it.
  */
 export function defineTool<A>(definition: ToolDefinition<A>): Tool {
-  const validator = new ArgsValidator(definition.spec.schema);
+  let validator: ArgsValidator | undefined;
   const name = definition.spec.name;
   return {
     spec: definition.spec,
@@ -53,6 +55,7 @@ export function defineTool<A>(definition: ToolDefinition<A>): Tool {
       try {
         const raw = isPlainObject(rawArgs) ? rawArgs : {};
         const args = definition.normalize ? definition.normalize(raw) : raw;
+        validator ??= new (await import("../schema/mod.ts")).ArgsValidator(definition.spec.schema);
         const problems = validator.validate(args);
         if (problems.length > 0) {
           return errorOutput(
