@@ -1,19 +1,15 @@
 /**
- * Encoding host frames and decoding extension lines: the validation boundary, and the
- * protocol's second entrance (see mod.ts). Importing it builds the zod schemas, so only the
- * extension runtime and `zot ext check` do, behind their lazy seams.
+ * Decoding extension lines: the validation boundary, and the protocol's second entrance
+ * (see mod.ts). Importing it builds the zod schemas, so the extension runtime loads it
+ * through loadCodec() as its first extension boots, and `zot ext check` imports it.
  */
 
 import { z } from "zod";
-import {
-  EXTENSION_FRAME_SCHEMAS,
-  type ExtensionFrame,
-  type ExtensionFrameType,
-  type HostFrame,
-} from "./frames.ts";
+import { EXTENSION_FRAME_SCHEMAS, type ExtensionFrame, type ExtensionFrameType } from "./frames.ts";
 import { quickNotify, quickToolResult } from "./hot_frames.ts";
 
 export { EXTENSION_FRAME_SCHEMAS };
+export { encodeFrame, encodeFrameBytes } from "./encode.ts";
 
 /** What one line from an extension decodes to. */
 export type DecodedLine =
@@ -21,18 +17,6 @@ export type DecodedLine =
   | { kind: "malformed"; reason: string }
   | { kind: "unknown_type"; frameType: string }
   | { kind: "invalid"; frameType: ExtensionFrameType; reason: string };
-
-const encoder = new TextEncoder();
-
-/** Serialises a host frame as one NDJSON line (with its trailing newline). */
-export function encodeFrame(frame: HostFrame): string {
-  return JSON.stringify(frame) + "\n";
-}
-
-/** Serialises a host frame to bytes, ready for a pipe. */
-export function encodeFrameBytes(frame: HostFrame): Uint8Array {
-  return encoder.encode(encodeFrame(frame));
-}
 
 function isFrameType(type: string): type is ExtensionFrameType {
   return Object.hasOwn(EXTENSION_FRAME_SCHEMAS, type);

@@ -7,8 +7,8 @@
 import { join } from "node:path";
 import { ZOT_VERSION, ZotPaths } from "../../config/mod.ts";
 import { errorMessage } from "../../errors/mod.ts";
-import { encodeFrameBytes } from "../../protocol/codec.ts";
 import {
+  encodeFrameBytes,
   EVENT_NAMES,
   type ExtensionFrame,
   HOST_FEATURES,

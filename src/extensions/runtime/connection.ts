@@ -11,13 +11,15 @@
  */
 
 import { CancelledError, errorMessage, ExtensionError } from "../../errors/mod.ts";
-import { decodeLine, encodeFrame } from "../../protocol/codec.ts";
 import {
+  type DecodedLine,
+  encodeFrame,
   type ExtensionFrame,
   type HelloFrame,
   type HostFrame,
   type LineItem,
   LineSplitter,
+  loadCodec,
   type ProgressFrame,
 } from "../../protocol/mod.ts";
 import { type ExtensionLog, snippet } from "./log.ts";
@@ -62,6 +64,9 @@ export interface ConnectionOptions {
   /** `--ext-trace`: sees every line in and out. */
   trace?: FrameTrace;
 }
+
+/** The validating decoder, loaded by the read loop (see loadCodec). */
+type Decode = (line: string) => DecodedLine;
 
 const encoder = new TextEncoder();
 
@@ -250,8 +255,10 @@ export class ExtensionConnection {
   async #readLoop(): Promise<void> {
     const reader = this.#proc.stdout.getReader();
     this.#reader = reader;
-    const emit = (item: LineItem) => this.#onItem(item);
     try {
+      // The validating decoder (zod) loads here, after the spawn, while the extension boots.
+      const { decodeLine } = await loadCodec();
+      const emit = (item: LineItem) => this.#onItem(item, decodeLine);
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
@@ -271,7 +278,7 @@ export class ExtensionConnection {
     });
   }
 
-  #onItem(item: LineItem): void {
+  #onItem(item: LineItem, decodeLine: Decode): void {
     // After the leader exited, a stray child may still hold stdout: its lines are not
     // the extension talking, so they are not acted on.
     if (this.#badStart || this.#closeReason !== undefined) return;
@@ -281,7 +288,7 @@ export class ExtensionConnection {
       else trace.recordOversized(this.#name, item.bytes);
     }
     if (!this.#helloSeen) {
-      this.#onFirstItem(item);
+      this.#onFirstItem(item, decodeLine);
       return;
     }
     this.#handlers.onActivity();
@@ -332,7 +339,7 @@ export class ExtensionConnection {
     }
   }
 
-  #onFirstItem(item: LineItem): void {
+  #onFirstItem(item: LineItem, decodeLine: Decode): void {
     let reason: string;
     if (item.kind === "oversized") {
       reason = `first line is over ${item.limit} bytes`;
