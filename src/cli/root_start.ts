@@ -221,15 +221,10 @@ export async function startExtensions(
 }
 
 /**
- * Whether the run needs the host: an extension starts; a required one is missing (the host
- * blocks tool calls until it runs); --ext-trace was asked for (its file is opened, or its
- * error said, as always); or the TUI, whose /reload-ext may start extensions later.
+ * Whether the run needs the host: an extension starts, a required one must be guarded (the
+ * host blocks tool calls), --ext-trace opens its file, or the TUI may /reload-ext later.
  */
-function hostNeeded(
-  flags: RootFlags,
-  specs: readonly LaunchSpec[],
-  required: ReadonlyMap<string, string>,
-): boolean {
+function hostNeeded(flags: RootFlags, specs: LaunchSpec[], required: Map<string, string>): boolean {
   return specs.length > 0 || required.size > 0 || flags.extTrace !== undefined ||
     flags.mode === "interactive";
 }
