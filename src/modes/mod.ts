@@ -1,4 +1,7 @@
 /** The run modes (print, json, rpc, interactive), slash commands and the wire format. */
+import type { ModeContext } from "./context.ts";
+import type { RpcOptions } from "./rpc.ts";
+
 export { ExtensionBus, NO_SLASH_HOST, noticeToStderr } from "./context.ts";
 export type {
   ModeContext,
@@ -15,7 +18,6 @@ export type { Dialog, DialogAnswer, DialogHandler } from "./dialogs.ts";
 export { runPrint } from "./print.ts";
 export { safetyPort } from "./safety.ts";
 export { runJson } from "./json.ts";
-export { RPC_MAX_LINE_BYTES, runRpc } from "./rpc.ts";
 export { timingSafeEqual } from "./rpc_input.ts";
 export type { RpcOptions } from "./rpc.ts";
 export { resolveSlash } from "./slash.ts";
@@ -28,3 +30,9 @@ export { extStatusToWire } from "./ext_status.ts";
 export type { ExtStatusView } from "./ext_status.ts";
 export { hasTty, keylessProvider, PanelBus, runInteractive } from "./interactive.ts";
 export type { InteractiveOptions } from "./interactive.ts";
+
+/** Runs rpc mode until its input ends; rpc's code (rpc*.ts) loads only when rpc runs. */
+export async function runRpc(ctx: ModeContext, options: RpcOptions): Promise<void> {
+  const rpc = await import("./rpc.ts");
+  return await rpc.runRpc(ctx, options);
+}

@@ -131,3 +131,11 @@ Deno.test("discovery loads node:crypto only when it hashes a folder", async () =
   );
   assertEquals(crypto.map((m) => m.specifier), []);
 });
+
+Deno.test("rpc mode's code loads only when rpc runs", async () => {
+  const graph = await eagerGraph("src/cli/run_root.ts");
+  assertEquals(
+    graph.files.filter((f) => /^src\/modes\/rpc(_(prompts|queries|work))?\.ts$/.test(f)),
+    [],
+  );
+});
