@@ -1,6 +1,5 @@
 /** The `read` tool: a text file with line numbers (windowed, capped), or an image. */
 
-import { Buffer } from "node:buffer";
 import { extname } from "node:path";
 import type { ImageBlock, TextBlock } from "../messages/mod.ts";
 import { defineTool, fail } from "./args.ts";
@@ -99,7 +98,8 @@ async function readImage(
   const image: ImageBlock = {
     type: "image",
     mimeType: mime,
-    data: Buffer.from(bytes).toString("base64"),
+    // Uint8Array's own base64 (not node:buffer, whose Node layer a run would otherwise load).
+    data: bytes.toBase64(),
   };
   return {
     content: [text, image],

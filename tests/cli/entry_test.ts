@@ -114,22 +114,11 @@ Deno.test("loadHost's entry brings the runtime and the sandbox; zod loads as an 
   assertEquals(graph.files.includes("src/protocol/codec.ts"), false);
 });
 
-Deno.test("discovery loads node:crypto only when it hashes a folder", async () => {
-  const { stdout } = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", "src/extensions/run_mod.ts"],
-    cwd: new URL("../../", import.meta.url),
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  const info = JSON.parse(new TextDecoder().decode(stdout)) as {
-    modules: { specifier: string; dependencies?: { specifier: string; isDynamic?: boolean }[] }[];
-  };
-  const eager = new Set((await eagerGraph("src/extensions/run_mod.ts")).files);
-  const crypto = info.modules.filter((m) =>
-    eager.has(m.specifier.replace(/^.*?\/src\//, "src/")) &&
-    (m.dependencies ?? []).some((d) => d.specifier === "node:crypto" && !d.isDynamic)
-  );
-  assertEquals(crypto.map((m) => m.specifier), []);
+Deno.test("a run loads no Node built-in but node:path; node:crypto only to hash a folder", async () => {
+  const graph = await eagerGraph("src/cli/run_root.ts");
+  assertEquals(graph.builtins, ["node:path"]);
+  const sha = await eagerGraph("src/extensions/manage/sha256.ts");
+  assertEquals(sha.builtins, ["node:crypto"]);
 });
 
 Deno.test("rpc mode's code loads only when rpc runs", async () => {

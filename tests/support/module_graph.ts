@@ -29,6 +29,8 @@ export interface EagerGraph {
   files: string[];
   /** npm package names (without version), e.g. "openai", "@mariozechner/pi-tui". */
   npm: string[];
+  /** Node built-ins, e.g. "node:path" (each pulls in Deno's Node layer). */
+  builtins: string[];
 }
 
 const REPO = new URL("../../", import.meta.url);
@@ -60,6 +62,7 @@ export async function eagerGraph(root: string): Promise<EagerGraph> {
   const seen = new Set<string>();
   const files = new Set<string>();
   const npm = new Set<string>();
+  const builtins = new Set<string>();
   const stack = info.roots.map(follow);
   while (stack.length > 0) {
     const id = stack.pop()!;
@@ -68,10 +71,11 @@ export async function eagerGraph(root: string): Promise<EagerGraph> {
     const mod = byId.get(id);
     if (mod?.npmPackage) npm.add(packageName(mod.npmPackage));
     if (id.startsWith("file:")) files.add(id.slice(REPO.href.length));
+    if (id.startsWith("node:")) builtins.add(id);
     for (const dep of mod?.dependencies ?? []) {
       if (dep.isDynamic || !dep.code) continue;
       stack.push(follow(dep.code.specifier));
     }
   }
-  return { files: [...files].sort(), npm: [...npm].sort() };
+  return { files: [...files].sort(), npm: [...npm].sort(), builtins: [...builtins].sort() };
 }
