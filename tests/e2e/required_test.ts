@@ -79,3 +79,15 @@ Deno.test("a required guard that is not installed at all blocks tool calls too",
   assertIncludes(sent, `required extension \\"ghost\\"`);
   assertEquals(await exists(join(world.work, "pwned")), false);
 });
+
+Deno.test("--no-ext starts no extension, yet a required guard still blocks tool calls", async () => {
+  // Nothing runs, so only the required guard makes the run load the host (hostNeeded).
+  await using world = await World.create(bashTurns());
+  assertEquals((await world.run(["ext", "require", "ghost"])).code, 0);
+  const result = await world.run(["-p", "--no-ext", "run it"]);
+  assertEquals(result.code, 0, result.stderr);
+  assertIncludes(result.stderr, "tool calls are blocked: required extension ghost");
+  const sent = JSON.stringify(lastToolResult(world.server.bodies()[1] as Body).content);
+  assertIncludes(sent, `required extension \\"ghost\\"`);
+  assertEquals(await exists(join(world.work, "pwned")), false);
+});
