@@ -65,7 +65,7 @@ export interface ConnectionOptions {
   trace?: FrameTrace;
 }
 
-/** The validating decoder, loaded by the read loop (see loadCodec). */
+/** The validating decoder, loaded once the extension is spawned (see loadCodec). */
 type Decode = (line: string) => DecodedLine;
 
 const encoder = new TextEncoder();
@@ -83,6 +83,7 @@ export class ExtensionConnection {
   readonly #pending: PendingCalls;
   readonly #splitter: LineSplitter;
   #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  readonly #decode: Promise<Decode>;
   readonly #readDone: Promise<void>;
   #helloSeen = false;
   #badStart = false;
@@ -118,8 +119,12 @@ export class ExtensionConnection {
       note: (text) => log.note(text),
       observe: options.observe,
     });
+    // The validating decoder (zod) loads now, after the spawn, while the extension boots.
+    this.#decode = loadCodec().then((codec) => codec.decodeLine);
     this.#readDone = this.#readLoop();
     void proc.status.then(async (status) => {
+      // Lines written before a quick exit wait for the decoder: the settle window starts after.
+      await this.#decode.catch(() => {});
       await settlesWithin(this.#readDone, SETTLE_MS);
       this.#close(describeExit(status));
     });
@@ -256,8 +261,7 @@ export class ExtensionConnection {
     const reader = this.#proc.stdout.getReader();
     this.#reader = reader;
     try {
-      // The validating decoder (zod) loads here, after the spawn, while the extension boots.
-      const { decodeLine } = await loadCodec();
+      const decodeLine = await this.#decode;
       const emit = (item: LineItem) => this.#onItem(item, decodeLine);
       for (;;) {
         const { done, value } = await reader.read();
