@@ -16,22 +16,12 @@ import {
   printParseErrorCode,
 } from "jsonc-parser";
 import { ConfigError } from "../errors/mod.ts";
-
-/** A path into a JSON document: object keys and array indexes. */
-export type JsoncPath = (string | number)[];
-
-/** One syntax error in a JSONC text, 1-based line and column. */
-export interface JsoncProblem {
-  message: string;
-  line: number;
-  column: number;
-  offset: number;
-}
-
-/** The parsed value, or the syntax errors that stop it from being used. */
-export type JsoncResult =
-  | { ok: true; value: unknown }
-  | { ok: false; problems: JsoncProblem[] };
+import {
+  describeJsoncProblem,
+  type JsoncPath,
+  type JsoncProblem,
+  type JsoncResult,
+} from "./problem.ts";
 
 const PARSE_OPTIONS = {
   allowTrailingComma: true,
@@ -91,11 +81,6 @@ export function tryParseJsonc(text: string): JsoncResult {
     ...lineAndColumn(text, e.offset),
   }));
   return { ok: false, problems };
-}
-
-/** Formats the first problem as `<file>:<line>:<col>: <message>`. */
-export function describeJsoncProblem(file: string, problem: JsoncProblem): string {
-  return `${file}:${problem.line}:${problem.column}: ${problem.message}`;
 }
 
 /** Parses JSONC text from `file`; a syntax error is a ConfigError naming the file, line and column. */

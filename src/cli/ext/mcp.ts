@@ -95,7 +95,7 @@ export function addImportMcp(ext: Command, { output, locations }: ExtCommandCont
       }
       let entries: McpImport[];
       try {
-        entries = parseMcpServers(text, source);
+        entries = await parseMcpServers(text, source);
       } catch (err) {
         throw new ZotError("ext_import_parse", errorMessage(err), 1, {
           hint: 'expected {"mcpServers": {"<name>": {"command": …} | {"url": …}}}',

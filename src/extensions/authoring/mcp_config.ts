@@ -68,8 +68,8 @@ export function parsePairs(items: readonly string[], separator: "=" | ":"): Reco
 }
 
 /** Reads the `mcpServers` of a config text; throws Error naming the file on bad JSON. */
-export function parseMcpServers(text: string, file: string): McpImport[] {
-  const parsed = tryParseJsonc(text);
+export async function parseMcpServers(text: string, file: string): Promise<McpImport[]> {
+  const parsed = await tryParseJsonc(text);
   if (!parsed.ok) {
     throw new Error(`invalid JSON: ${describeJsoncProblem(file, parsed.problems[0])}`);
   }

@@ -139,7 +139,7 @@ export async function setExtensionEnabled(
   if (extension.manifest.enabled === enabled) return { extension, changed: false };
   const file = await Deno.realPath(extension.manifestPath);
   const text = await Deno.readTextFile(file);
-  const next = setJsoncProperty(text, ["enabled"], enabled, extension.manifestPath);
+  const next = await setJsoncProperty(text, ["enabled"], enabled, extension.manifestPath);
   await writeFileAtomic(file, next);
   return {
     extension: { ...extension, manifest: { ...extension.manifest, enabled } },

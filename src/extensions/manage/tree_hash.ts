@@ -52,7 +52,7 @@ async function hashFile(hash: Hash, path: string, rel: string): Promise<void> {
   const info = await Deno.lstat(path);
   const exec = ((info.mode ?? 0) & 0o111) !== 0 ? "x" : "-";
   if (rel === MANIFEST_FILE) {
-    hash.update(`M\0${rel}\0${manifestFingerprint(await Deno.readTextFile(path))}\0`);
+    hash.update(`M\0${rel}\0${await manifestFingerprint(await Deno.readTextFile(path))}\0`);
     return;
   }
   hash.update(`F\0${rel}\0${exec}\0${info.size}\0`);
@@ -65,8 +65,8 @@ async function hashFile(hash: Hash, path: string, rel: string): Promise<void> {
  * The manifest counts by meaning, minus `enabled`: `zot ext enable/disable` rewrite that
  * field, and comments or formatting change nothing that runs. Unparsable text counts as is.
  */
-function manifestFingerprint(text: string): string {
-  const parsed = tryParseJsonc(text);
+async function manifestFingerprint(text: string): Promise<string> {
+  const parsed = await tryParseJsonc(text);
   if (!parsed.ok || typeof parsed.value !== "object" || parsed.value === null) return text;
   const { enabled: _enabled, ...rest } = parsed.value as Record<string, unknown>;
   return canonical(rest);

@@ -32,8 +32,11 @@ export const PERMISSION_NAMES: readonly PermissionName[] = [
 type Fields = Record<string, unknown>;
 
 /** Parses and validates manifest text; `file` is only used in syntax-error reasons. */
-export function parseManifest(text: string, file: string = MANIFEST_FILE): ManifestResult {
-  const parsed = tryParseJsonc(text);
+export async function parseManifest(
+  text: string,
+  file: string = MANIFEST_FILE,
+): Promise<ManifestResult> {
+  const parsed = await tryParseJsonc(text);
   if (!parsed.ok) {
     return { ok: false, reason: `invalid JSON: ${describeJsoncProblem(file, parsed.problems[0])}` };
   }
@@ -63,7 +66,7 @@ export async function readManifest(manifestPath: string): Promise<ManifestResult
     }
     return { ok: false, reason: `cannot read ${MANIFEST_FILE}: ${(err as Error).message}` };
   }
-  return parseManifest(text, manifestPath);
+  return await parseManifest(text, manifestPath);
 }
 
 /**

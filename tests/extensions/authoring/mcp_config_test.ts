@@ -1,7 +1,7 @@
 import { addMcpManifest, parseMcpServers } from "../../../src/extensions/mod.ts";
-import { assertEquals, assertIncludes, assertThrows } from "../../support/assert.ts";
+import { assertEquals, assertIncludes, assertRejects } from "../../support/assert.ts";
 
-Deno.test("mcpServers entries become manifests; unusable ones say why they are skipped", () => {
+Deno.test("mcpServers entries become manifests; unusable ones say why they are skipped", async () => {
   const text = `{
     // zot reads these configs as JSONC, so a comment does not stop an import.
     "mcpServers": {
@@ -12,7 +12,7 @@ Deno.test("mcpServers entries become manifests; unusable ones say why they are s
       "old": {"type": "sse", "url": "https://x.test/sse"}
     }
   }`;
-  const entries = parseMcpServers(text, "/p/.mcp.json");
+  const entries = await parseMcpServers(text, "/p/.mcp.json");
   assertEquals(entries.map((e) => [e.name, "skipped" in e ? "skipped" : e.summary]), [
     ["fs", "stdio: npx -y @modelcontextprotocol/server-filesystem /tmp"],
     ["api", "remote https://x.test/mcp"],
@@ -27,10 +27,10 @@ Deno.test("mcpServers entries become manifests; unusable ones say why they are s
   ]);
 });
 
-Deno.test("a config without mcpServers or with bad JSON names the file", () => {
-  const none = assertThrows(() => parseMcpServers("{}", "/c.json"), Error);
+Deno.test("a config without mcpServers or with bad JSON names the file", async () => {
+  const none = await assertRejects(() => parseMcpServers("{}", "/c.json"), Error);
   assertIncludes(none.message, `/c.json has no "mcpServers"`);
-  const bad = assertThrows(() => parseMcpServers("{", "/c.json"), Error);
+  const bad = await assertRejects(() => parseMcpServers("{", "/c.json"), Error);
   assertIncludes(bad.message, "invalid JSON");
 });
 

@@ -17,14 +17,14 @@ function reasonOf(value: unknown): string {
   return reason(validateManifest(value));
 }
 
-Deno.test("a minimal manifest gets the defaults: no args, enabled", () => {
-  assertEquals(parseManifest('{"name": "hello", "exec": "./hello"}'), {
+Deno.test("a minimal manifest gets the defaults: no args, enabled", async () => {
+  assertEquals(await parseManifest('{"name": "hello", "exec": "./hello"}'), {
     ok: true,
     manifest: { name: "hello", exec: "./hello", args: [], enabled: true },
   });
 });
 
-Deno.test("the contract's weather manifest keeps every field", () => {
+Deno.test("the contract's weather manifest keeps every field", async () => {
   const text = JSON.stringify({
     name: "weather",
     version: "1.0.0",
@@ -34,7 +34,7 @@ Deno.test("the contract's weather manifest keeps every field", () => {
     description: "current weather for any city",
     enabled: true,
   });
-  assertEquals(parseManifest(text), {
+  assertEquals(await parseManifest(text), {
     ok: true,
     manifest: {
       name: "weather",
@@ -48,7 +48,7 @@ Deno.test("the contract's weather manifest keeps every field", () => {
   });
 });
 
-Deno.test("comments and trailing commas are allowed; unknown fields are ignored", () => {
+Deno.test("comments and trailing commas are allowed; unknown fields are ignored", async () => {
   const text = `{
     // the name zot knows it by
     "name": "c", /* block */
@@ -57,19 +57,19 @@ Deno.test("comments and trailing commas are allowed; unknown fields are ignored"
     "homepage": "https://example.com",
     "enabled": false,
   }`;
-  assertEquals(parseManifest(text), {
+  assertEquals(await parseManifest(text), {
     ok: true,
     manifest: { name: "c", exec: "./c", args: ["a"], enabled: false },
   });
 });
 
-Deno.test("a syntax error names the file, line and column", () => {
+Deno.test("a syntax error names the file, line and column", async () => {
   const text = '{\n  "name": "x",\n  "exec" "./x"\n}';
   assertEquals(
-    reason(parseManifest(text, "/ext/x/extension.json")),
+    reason(await parseManifest(text, "/ext/x/extension.json")),
     "invalid JSON: /ext/x/extension.json:3:10: expected a colon",
   );
-  assertIncludes(reason(parseManifest("")), "expected a value");
+  assertIncludes(reason(await parseManifest("")), "expected a value");
 });
 
 Deno.test("the manifest must be an object", () => {
