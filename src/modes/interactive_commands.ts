@@ -5,7 +5,7 @@
 
 import type { SessionInfo } from "../session/mod.ts";
 import type { CommandOutcome, CommandReport, SessionChoice, TuiController } from "../tui/mod.ts";
-import type { InteractiveOptions, ReloadReport } from "./interactive.ts";
+import type { InteractiveOptions, ReloadReport } from "./interactive_ports.ts";
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

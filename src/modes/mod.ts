@@ -1,6 +1,7 @@
 /** The run modes (print, json, rpc, interactive), slash commands and the wire format. */
 import type { ModeContext } from "./context.ts";
 import type { RpcOptions } from "./rpc.ts";
+import type { InteractiveOptions } from "./interactive_ports.ts";
 
 export { ExtensionBus, NO_SLASH_HOST, noticeToStderr } from "./context.ts";
 export type {
@@ -28,11 +29,17 @@ export { agentExtensions, slashHost } from "./host_adapter.ts";
 export type { HostPort } from "./host_adapter.ts";
 export { extStatusToWire } from "./ext_status.ts";
 export type { ExtStatusView } from "./ext_status.ts";
-export { hasTty, keylessProvider, PanelBus, runInteractive } from "./interactive.ts";
-export type { InteractiveOptions } from "./interactive.ts";
+export { hasTty, keylessProvider, PanelBus } from "./interactive_ports.ts";
+export type { InteractiveOptions } from "./interactive_ports.ts";
 
 /** Runs rpc mode until its input ends; rpc's code (rpc*.ts) loads only when rpc runs. */
 export async function runRpc(ctx: ModeContext, options: RpcOptions): Promise<void> {
   const rpc = await import("./rpc.ts");
   return await rpc.runRpc(ctx, options);
+}
+
+/** Runs the chat TUI until it exits; its adapter (interactive*.ts) loads only when it runs. */
+export async function runInteractive(options: InteractiveOptions): Promise<void> {
+  const interactive = await import("./interactive.ts");
+  return await interactive.runInteractive(options);
 }

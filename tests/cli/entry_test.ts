@@ -122,10 +122,14 @@ Deno.test("a run loads no Node built-in but node:path; node:crypto only to hash 
   assertEquals(sha.builtins, ["node:crypto"]);
 });
 
-Deno.test("rpc mode's code loads only when rpc runs", async () => {
+Deno.test("rpc mode's code and the TUI's adapter load only when their mode runs", async () => {
   const graph = await eagerGraph("src/cli/run_root.ts");
   assertEquals(
     graph.files.filter((f) => /^src\/modes\/rpc(_(prompts|queries|work))?\.ts$/.test(f)),
     [],
   );
+  const tui = ["interactive.ts", "interactive_commands.ts", "tui_asks.ts"].map((f) =>
+    `src/modes/${f}`
+  );
+  assertEquals(graph.files.filter((f) => tui.includes(f)), []);
 });
