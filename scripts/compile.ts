@@ -4,6 +4,11 @@
  * proves each binary this machine can run is zot: `--version`, and a scaffolded extension
  * that passes `zot ext check --probe` (src/release/smoke.ts). A binary that fails is deleted.
  *
+ * What is compiled is the code-split bundle (`deno task bundle`, in <out-dir>/bundle), not
+ * main.ts: a run then loads a few dozen chunks instead of ~130 modules, which starts
+ * `zot -p` in about half the time (README § Benchmarks). Every lazy `import()` in the source
+ * stays a lazy chunk.
+ *
  *   deno task compile                 # every target into dist/
  *   deno task compile --target x86_64-unknown-linux-gnu
  *   deno task compile --dry-run       # print the commands only
@@ -35,7 +40,20 @@ export { TARGETS, ZOT_PERMISSIONS };
 
 const repo = join(import.meta.dirname!, "..");
 
-/** The `deno compile` argv for one target. */
+/** The `deno bundle` argv that writes the code-split bundle into `<outDir>/bundle`. */
+export function bundleArgs(outDir = "dist"): string[] {
+  return [
+    "bundle",
+    "--platform",
+    "deno",
+    "--code-splitting",
+    "--outdir",
+    join(outDir, "bundle"),
+    join(repo, "main.ts"),
+  ];
+}
+
+/** The `deno compile` argv for one target, compiling the bundle bundleArgs writes. */
 export function compileArgs(target: Target, outDir = "dist"): string[] {
   return [
     "compile",
@@ -44,8 +62,18 @@ export function compileArgs(target: Target, outDir = "dist"): string[] {
     target,
     "--output",
     join(outDir, assetName(target)),
-    join(repo, "main.ts"),
+    join(outDir, "bundle", "main.js"),
   ];
+}
+
+async function bundle(outDir: string): Promise<number> {
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args: bundleArgs(outDir),
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (code !== 0) console.error(`cannot bundle zot into ${join(outDir, "bundle")}; see above`);
+  return code;
 }
 
 /** Why DENORT_BIN cannot be used, or undefined when it can (or is unset). */
@@ -81,7 +109,7 @@ function compileFailure(target: string, text: string, denort: string | undefined
   if (/denort|dl\.deno\.land|dns error|failed to lookup/i.test(text)) {
     return `cannot compile for ${target}: deno compile could not download its denort runtime.\n` +
       "Set DENORT_BIN to a downloaded denort binary for this target, or run on a machine " +
-      "that can reach dl.deno.land. `deno task bundle` builds dist/zot.js offline meanwhile.";
+      "that can reach dl.deno.land. `deno task bundle` builds dist/bundle/ offline meanwhile.";
   }
   return `cannot compile for ${target}:\n${text}`;
 }
@@ -137,6 +165,7 @@ async function main(): Promise<number> {
   }
   const targets = names.filter(isTarget);
   if (values["dry-run"]) {
+    console.log(["deno", ...bundleArgs(values["out-dir"])].join(" "));
     for (const t of targets) console.log(["deno", ...compileArgs(t, values["out-dir"])].join(" "));
     return 0;
   }
@@ -151,6 +180,8 @@ async function main(): Promise<number> {
     console.error(problem);
     return 3;
   }
+  const bundled = await bundle(values["out-dir"]);
+  if (bundled !== 0) return bundled;
   for (const target of targets) {
     const code = await build(target, { outDir: values["out-dir"], denort, smokeLang });
     if (code !== 0) return code;

@@ -13,6 +13,11 @@
  *   the empty script);
  * - peak RSS of `zot -p` against the empty script, from GNU time's `%M` (/usr/bin/time).
  *
+ * Each row is measured twice: for zot run from source (`deno run -A main.ts`, rows `cli_…`)
+ * and for the code-split bundle the release binaries are compiled from (scripts/compile.ts's
+ * bundleArgs, built in the run; rows `shipped_…`). The bundle's floor is an empty script in
+ * the bundle's own folder, so neither pays for a deno.json the other does not read.
+ *
  * Run alone: deno run -A scripts/bench/cli_bench.ts [--runs=N]
  */
 
@@ -22,6 +27,7 @@ import { parseArgs } from "node:util";
 import { ZotPaths } from "../../src/config/mod.ts";
 import { discoverExtensions, planLaunches } from "../../src/extensions/mod.ts";
 import { type BenchResult, formatResult } from "./ext_bench.ts";
+import { bundleArgs } from "../compile.ts";
 import { median } from "./stats.ts";
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -143,13 +149,14 @@ async function rawSpecFile(setup: Setup, count: number): Promise<string> {
   return file;
 }
 
-function zot(...args: string[]): string[] {
-  return [Deno.execPath(), "run", "-A", MAIN, ...args];
+function zot(entry: string, ...args: string[]): string[] {
+  return [Deno.execPath(), "run", "-A", entry, ...args];
 }
 
-function printArgs(setup: Setup, extensions: number): string[] {
+function printArgs(setup: Setup, entry: string, extensions: number): string[] {
   const exts = setup.extDirs.slice(0, extensions).flatMap((d) => ["--ext", d]);
   return zot(
+    entry,
     "-p",
     "--provider",
     "openai",
@@ -202,6 +209,100 @@ function costRow(
   return { name, value, baseline, unit: "ms", ratio: value / baseline, baselineName };
 }
 
+/** Builds the code-split bundle as the release does, with an empty script beside it. */
+async function buildBundle(dir: string): Promise<{ main: string; empty: string }> {
+  const built = await new Deno.Command(Deno.execPath(), {
+    args: bundleArgs(dir),
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!built.success) throw new Error(`bundling failed: ${new TextDecoder().decode(built.stderr)}`);
+  const empty = join(dir, "bundle", "empty.js");
+  await Deno.writeTextFile(empty, "// the floor for the bundle: an empty script beside it\n");
+  return { main: join(dir, "bundle", "main.js"), empty };
+}
+
+/** One zot's commands (source or shipped), keyed with `prefix`. */
+function zotCommands(
+  prefix: string,
+  empty: string,
+  entry: string,
+  setup: Setup,
+  many: number,
+): Record<string, string[]> {
+  return {
+    [prefix + "empty"]: [Deno.execPath(), "run", "-A", empty],
+    [prefix + "version"]: zot(entry, "--version"),
+    [prefix + "help"]: zot(entry, "--help"),
+    [prefix + "extList"]: zot(entry, "ext", "list"),
+    [prefix + "print0"]: printArgs(setup, entry, 0),
+    [prefix + "print1"]: printArgs(setup, entry, 1),
+    [prefix + "printMany"]: printArgs(setup, entry, many),
+  };
+}
+
+/** The rows of one zot (source or shipped) from its samples. */
+function zotRows(
+  label: string,
+  prefix: string,
+  all: Record<string, Sample[]>,
+  many: number,
+  gnuTime: boolean,
+): BenchResult[] {
+  const s = (key: string) => all[prefix + key];
+  const empty = prefix ? "an empty script beside the bundle" : "an empty `deno run` script";
+  const rows = [
+    timeRow(`${label}_version`, s("version"), s("empty"), empty),
+    timeRow(`${label}_help`, s("help"), s("empty"), empty),
+    timeRow(`${label}_ext_list`, s("extList"), s("empty"), empty),
+    timeRow(`${label}_print_0ext`, s("print0"), s("empty"), empty),
+    timeRow(`${label}_print_1ext`, s("print1"), s("empty"), empty),
+    timeRow(`${label}_print_${many}ext`, s("printMany"), s("empty"), empty),
+    timeRow(
+      `${label}_print_1ext_raw`,
+      s("print1"),
+      all.raw1,
+      "a script spawning the same 1 program",
+    ),
+    timeRow(
+      `${label}_print_${many}ext_raw`,
+      s("printMany"),
+      all.rawMany,
+      `a script spawning the same ${many} programs`,
+    ),
+    costRow(
+      `${label}_ext_start_cost_1`,
+      s("print1"),
+      s("print0"),
+      all.raw1,
+      all.empty,
+      "1 raw spawn to its first line (script minus empty script)",
+    ),
+    costRow(
+      `${label}_ext_start_cost_${many}`,
+      s("printMany"),
+      s("print0"),
+      all.rawMany,
+      all.empty,
+      `${many} raw spawns to first line (script minus empty script)`,
+    ),
+  ];
+  if (gnuTime) {
+    const rss = (xs: Sample[]) => median(xs.map((x) => x.rssKiB ?? 0)) / 1024;
+    const value = rss(s("print0"));
+    const baseline = rss(s("empty"));
+    rows.push({
+      name: `${label}_print_peak_rss`,
+      value,
+      baseline,
+      unit: "MiB",
+      ratio: value / baseline,
+      baselineName: `${empty} (GNU time %M)`,
+    });
+  }
+  return rows;
+}
+
 /** Runs the whole-process CLI benchmarks. */
 export async function runCliBench(
   options: { runs?: number; many?: number } = {},
@@ -212,7 +313,7 @@ export async function runCliBench(
   try {
     await Deno.mkdir(join(dir, "cwd"));
     await Deno.mkdir(join(dir, "home"));
-    await using server = await startProviderServer(dir, 4 * (runs + 1));
+    await using server = await startProviderServer(dir, 8 * (runs + 1));
     const setup: Setup = {
       dir,
       url: server.url,
@@ -221,64 +322,18 @@ export async function runCliBench(
       rawSpecs: new Map(),
     };
     const gnuTime = await hasGnuTime();
+    const shipped = await buildBundle(dir);
     const commands: Record<string, string[]> = {
-      empty: [Deno.execPath(), "run", "-A", EMPTY],
-      version: zot("--version"),
-      help: zot("--help"),
-      extList: zot("ext", "list"),
-      print0: printArgs(setup, 0),
       raw1: [Deno.execPath(), "run", "-A", RAW_SPAWNER, await rawSpecFile(setup, 1)],
-      print1: printArgs(setup, 1),
       rawMany: [Deno.execPath(), "run", "-A", RAW_SPAWNER, await rawSpecFile(setup, many)],
-      printMany: printArgs(setup, many),
+      ...zotCommands("", EMPTY, MAIN, setup, many),
+      ...zotCommands("shipped.", shipped.empty, shipped.main, setup, many),
     };
     const s = await rounds(commands, setup, runs, gnuTime);
-    const empty = "an empty `deno run` script";
-    const rows = [
-      timeRow("cli_version", s.version, s.empty, empty),
-      timeRow("cli_help", s.help, s.empty, empty),
-      timeRow("cli_ext_list", s.extList, s.empty, empty),
-      timeRow("cli_print_0ext", s.print0, s.empty, empty),
-      timeRow("cli_print_1ext", s.print1, s.empty, empty),
-      timeRow(`cli_print_${many}ext`, s.printMany, s.empty, empty),
-      timeRow("cli_print_1ext_raw", s.print1, s.raw1, "a script spawning the same 1 program"),
-      timeRow(
-        `cli_print_${many}ext_raw`,
-        s.printMany,
-        s.rawMany,
-        `a script spawning the same ${many} programs`,
-      ),
-      costRow(
-        "ext_start_cost_1",
-        s.print1,
-        s.print0,
-        s.raw1,
-        s.empty,
-        "1 raw spawn to its first line (script minus empty script)",
-      ),
-      costRow(
-        `ext_start_cost_${many}`,
-        s.printMany,
-        s.print0,
-        s.rawMany,
-        s.empty,
-        `${many} raw spawns to first line (script minus empty script)`,
-      ),
+    return [
+      ...zotRows("cli", "", s, many, gnuTime),
+      ...zotRows("shipped", "shipped.", s, many, gnuTime),
     ];
-    if (gnuTime) {
-      const rss = (xs: Sample[]) => median(xs.map((x) => x.rssKiB ?? 0)) / 1024;
-      const value = rss(s.print0);
-      const baseline = rss(s.empty);
-      rows.push({
-        name: "cli_print_peak_rss",
-        value,
-        baseline,
-        unit: "MiB",
-        ratio: value / baseline,
-        baselineName: `${empty} (GNU time %M)`,
-      });
-    }
-    return rows;
   } finally {
     if (Deno.env.get("BENCH_KEEP")) console.error(`kept ${dir}`);
     else await Deno.remove(dir, { recursive: true });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { smokeTest, ZOT_PERMISSIONS } from "../../src/release/mod.ts";
 import { ZOT_VERSION } from "../../src/config/mod.ts";
 import { ProviderServer } from "../support/provider_server.ts";
+import { bundleArgs } from "../../scripts/compile.ts";
 
 const repo = join(import.meta.dirname!, "..", "..") + "/";
 
@@ -17,12 +18,15 @@ async function run(args: string[], cwd = repo, env: Record<string, string> = {})
   return { code, out: new TextDecoder().decode(stdout), err: new TextDecoder().decode(stderr) };
 }
 
-Deno.test("deno bundle produces one file that runs zot without the source tree", async () => {
+Deno.test("the code-split bundle the binaries are compiled from runs zot without the source tree", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const bundle = `${dir}/zot.js`;
-    const built = await run(["bundle", "--platform", "deno", "-o", bundle, `${repo}main.ts`]);
+    // The very argv scripts/compile.ts bundles with, into a folder of its own.
+    const built = await run(bundleArgs(dir));
     assertEquals(built.code, 0, built.err);
+    const bundle = join(dir, "bundle", "main.js");
+    const chunks = [...Deno.readDirSync(join(dir, "bundle"))].length;
+    assertEquals(chunks > 10, true, `expected lazy chunks, got ${chunks} files`);
     // Run from an unrelated folder so nothing can be resolved from the repo at run time.
     const version = await run(["run", "-A", bundle, "--version"], dir);
     assertEquals(version.code, 0, version.err);
@@ -69,13 +73,15 @@ Deno.test("the compile script targets every platform with zot's permissions bake
   const result = await run(["run", "-A", `${repo}scripts/compile.ts`, "--dry-run"]);
   assertEquals(result.code, 0, result.err);
   const lines = result.out.trim().split("\n");
-  assertEquals(lines.length, 5);
+  assertEquals(lines.length, 6);
+  assertIncludes(lines[0], "bundle --platform deno --code-splitting");
+  for (const line of lines.slice(1)) assertIncludes(line, join("bundle", "main.js"));
   for (
     const target of ["x86_64-unknown-linux-gnu", "aarch64-apple-darwin", "x86_64-pc-windows-msvc"]
   ) {
     assertIncludes(result.out, `--target ${target}`);
   }
-  assertIncludes(lines[0], "--allow-read --allow-write --allow-run --allow-net --allow-env");
+  assertIncludes(lines[1], "--allow-read --allow-write --allow-run --allow-net --allow-env");
   assertEquals(result.out.includes("--allow-all") || result.out.includes("--allow-ffi"), false);
   assertIncludes(result.out, "zot-x86_64-pc-windows-msvc.exe");
 });

@@ -7,6 +7,7 @@
 
 import { join } from "node:path";
 import { assertEquals } from "../support/assert.ts";
+import { bundleArgs } from "../../scripts/compile.ts";
 
 const REPO = join(import.meta.dirname!, "..", "..");
 
@@ -30,7 +31,7 @@ Deno.test("loading zot warns about no npm build scripts", async () => {
 Deno.test("bundling zot gives no bundler warnings", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const run = await deno(["bundle", "--platform", "deno", "-o", join(dir, "zot.js"), "main.ts"]);
+    const run = await deno(bundleArgs(dir));
     assertEquals(run.code, 0, run.err);
     assertEquals(run.err.includes("bundler warning"), false, run.err);
   } finally {
