@@ -149,11 +149,17 @@ async function rawSpecFile(setup: Setup, count: number): Promise<string> {
   return file;
 }
 
-function zot(entry: string, ...args: string[]): string[] {
-  return [Deno.execPath(), "run", "-A", entry, ...args];
+/** How one zot is run: `deno run` flags and the entry module. */
+interface Entry {
+  flags: string[];
+  main: string;
 }
 
-function printArgs(setup: Setup, entry: string, extensions: number): string[] {
+function zot(entry: Entry, ...args: string[]): string[] {
+  return [Deno.execPath(), "run", "-A", ...entry.flags, entry.main, ...args];
+}
+
+function printArgs(setup: Setup, entry: Entry, extensions: number): string[] {
   const exts = setup.extDirs.slice(0, extensions).flatMap((d) => ["--ext", d]);
   return zot(
     entry,
@@ -209,8 +215,12 @@ function costRow(
   return { name, value, baseline, unit: "ms", ratio: value / baseline, baselineName };
 }
 
-/** Builds the code-split bundle as the release does, with an empty script beside it. */
-async function buildBundle(dir: string): Promise<{ main: string; empty: string }> {
+/**
+ * Builds the code-split bundle as the release does, with an empty script beside it. Both run
+ * with lazy dynamic imports, as a compiled binary loads its modules: each when first imported
+ * (without the flag `deno run` would first read every chunk behind every `import()`).
+ */
+async function buildBundle(dir: string): Promise<{ main: Entry; empty: Entry }> {
   const built = await new Deno.Command(Deno.execPath(), {
     args: bundleArgs(dir),
     stdout: "null",
@@ -219,19 +229,20 @@ async function buildBundle(dir: string): Promise<{ main: string; empty: string }
   if (!built.success) throw new Error(`bundling failed: ${new TextDecoder().decode(built.stderr)}`);
   const empty = join(dir, "bundle", "empty.js");
   await Deno.writeTextFile(empty, "// the floor for the bundle: an empty script beside it\n");
-  return { main: join(dir, "bundle", "main.js"), empty };
+  const flags = ["--unstable-lazy-dynamic-imports"];
+  return { main: { flags, main: join(dir, "bundle", "main.js") }, empty: { flags, main: empty } };
 }
 
 /** One zot's commands (source or shipped), keyed with `prefix`. */
 function zotCommands(
   prefix: string,
-  empty: string,
-  entry: string,
+  empty: Entry,
+  entry: Entry,
   setup: Setup,
   many: number,
 ): Record<string, string[]> {
   return {
-    [prefix + "empty"]: [Deno.execPath(), "run", "-A", empty],
+    [prefix + "empty"]: zot(empty),
     [prefix + "version"]: zot(entry, "--version"),
     [prefix + "help"]: zot(entry, "--help"),
     [prefix + "extList"]: zot(entry, "ext", "list"),
@@ -326,7 +337,7 @@ export async function runCliBench(
     const commands: Record<string, string[]> = {
       raw1: [Deno.execPath(), "run", "-A", RAW_SPAWNER, await rawSpecFile(setup, 1)],
       rawMany: [Deno.execPath(), "run", "-A", RAW_SPAWNER, await rawSpecFile(setup, many)],
-      ...zotCommands("", EMPTY, MAIN, setup, many),
+      ...zotCommands("", { flags: [], main: EMPTY }, { flags: [], main: MAIN }, setup, many),
       ...zotCommands("shipped.", shipped.empty, shipped.main, setup, many),
     };
     const s = await rounds(commands, setup, runs, gnuTime);
