@@ -1,11 +1,32 @@
 /**
  * The extension host, the one entrance for other folders. Inside, one sub-folder per concern:
- * manifest (what an extension is), manage (discovery, install), sandbox (launch and confinement),
- * runtime (the running host) and authoring (check, scaffold). A run imports run_mod.ts instead,
- * the part of this surface that loads no runtime, sandbox or authoring code (see there).
+ * manifest (what an extension is), discovery (which exist and may run: trust, requirements),
+ * manage (install, remove, enable, logs), sandbox (launch and confinement), runtime (the running
+ * host) and authoring (check, scaffold). A run imports run_mod.ts instead, the part of this
+ * surface that loads no manage, runtime, sandbox or authoring code (see there).
  */
 
 export * from "./run_mod.ts";
+export {
+  findInstalled,
+  followLog,
+  installExtension,
+  isGitUrl,
+  logFileFor,
+  printLog,
+  removeExtension,
+  setExtensionEnabled,
+} from "./manage/mod.ts";
+export type {
+  EnableResult,
+  FollowOptions,
+  InstallOptions,
+  InstallResult,
+  InstallScope,
+  LogWriter,
+  ManageOptions,
+  RemovedExtension,
+} from "./manage/mod.ts";
 export {
   auditLogFile,
   checkGrant,

@@ -1,9 +1,10 @@
 /**
  * The surface a run (`zot [prompt]`) imports: what decides whether any extension will run
- * (manifests, discovery, trust, requirements) and the types of everything, but no value of
- * runtime, sandbox or authoring. So a run without extensions loads none of them, nor the
- * zod codec they use; `loadHost()` brings them in once an extension is going to start.
- * Everything else imports mod.ts, which is this plus those values.
+ * (manifests, discovery, trust, requirements) and the types of most things, but no value of
+ * manage (the `zot ext install|remove|logs` code), runtime, sandbox or authoring. So a run
+ * without extensions loads none of them, nor the zod codec they use; `loadHost()` brings the
+ * host in once an extension is going to start. Everything else imports mod.ts, which is this
+ * plus those values.
  */
 
 export {
@@ -31,44 +32,28 @@ export type {
 } from "./manifest/mod.ts";
 export {
   discoverExtensions,
-  findInstalled,
-  followLog,
   hashExtensionTree,
-  installExtension,
-  isGitUrl,
   isRequired,
   loadRequirements,
-  logFileFor,
   needsTrust,
   outsideFolder,
   partitionByTrust,
-  printLog,
-  removeExtension,
   requiredNames,
-  setExtensionEnabled,
   setRequirement,
   sweepStaging,
   trustExtension,
   trustState,
   untrustedReason,
   untrustExtension,
-} from "./manage/mod.ts";
+} from "./discovery/mod.ts";
 export type {
   DiscoveryOptions,
   DiscoveryResult,
-  EnableResult,
-  FollowOptions,
-  InstallOptions,
-  InstallResult,
-  InstallScope,
-  LogWriter,
-  ManageOptions,
-  RemovedExtension,
   ShadowedExtension,
   TrustState,
   TrustSubject,
   UntrustedExtension,
-} from "./manage/mod.ts";
+} from "./discovery/mod.ts";
 export type {
   GrantCheck,
   GrantRecord,

@@ -118,7 +118,7 @@ Deno.test("loadHost's entry brings the runtime and the sandbox; zod loads as an 
 Deno.test("a run loads no Node built-in but node:path; node:crypto only to hash a folder", async () => {
   const graph = await eagerGraph("src/cli/run_root.ts");
   assertEquals(graph.builtins, ["node:path"]);
-  const sha = await eagerGraph("src/extensions/manage/sha256.ts");
+  const sha = await eagerGraph("src/extensions/discovery/sha256.ts");
   assertEquals(sha.builtins, ["node:crypto"]);
 });
 
@@ -132,4 +132,11 @@ Deno.test("rpc mode's code and the TUI's adapter load only when their mode runs"
     `src/modes/${f}`
   );
   assertEquals(graph.files.filter((f) => tui.includes(f)), []);
+});
+
+Deno.test("a run loads no `zot ext` management code: install, remove, enable and logs stay out", async () => {
+  const graph = await eagerGraph("src/cli/run_root.ts");
+  assertEquals(graph.files.filter((f) => f.startsWith("src/extensions/manage/")), []);
+  // What decides which extensions run is still there.
+  assertEquals(graph.files.includes("src/extensions/discovery/mod.ts"), true);
 });

@@ -9,9 +9,12 @@ import { ensureDir, pathExists, type ZotPaths } from "../../config/mod.ts";
 import { CancelledError, ConfigError, errorMessage, ZotError } from "../../errors/mod.ts";
 import { copyTree } from "./copy_tree.ts";
 import { linksLeaving } from "./outside_links.ts";
-import { stagingPrefix, sweepStaging } from "./staging.ts";
-import { discoverExtensions } from "./discovery.ts";
-import { recordInstall } from "./install_record.ts";
+import {
+  discoverExtensions,
+  recordInstall,
+  stagingPrefix,
+  sweepStaging,
+} from "../discovery/mod.ts";
 import {
   type Manifest,
   MANIFEST_FILE,

@@ -5,12 +5,11 @@
  * is the one these act on; `scope` picks the other explicitly. Upstream picked at random.
  */
 
-import { stagingPrefix } from "./staging.ts";
 import { basename, dirname, join } from "node:path";
 import type { ZotPaths } from "../../config/mod.ts";
 import { setJsoncProperty } from "../../jsonc/mod.ts";
 import { UsageError, ZotError } from "../../errors/mod.ts";
-import { discoverExtensions, type DiscoveryResult } from "./discovery.ts";
+import { discoverExtensions, type DiscoveryResult, stagingPrefix } from "../discovery/mod.ts";
 import {
   type DiscoveredExtension,
   extensionNameProblem,

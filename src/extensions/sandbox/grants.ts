@@ -2,7 +2,7 @@
  * Permission grants. A manifest's `permissions` is a request; what the user granted lives
  * under `$ZOT_HOME/grants/<install id>.json`, outside the extension's folder, so an extension
  * that rewrites its own manifest gains nothing. A grant belongs to one install (see
- * manage/install_record.ts), never to a name: a reinstall, another copy or a `--ext` folder
+ * discovery/install_record.ts), never to a name: a reinstall, another copy or a `--ext` folder
  * with the same name gets none of it. A `--ext` folder never has a stored grant at all: it
  * runs with its manifest's request plus that run's flags.
  */
@@ -16,7 +16,7 @@ import {
   type PermissionRequest,
   type PermissionValue,
 } from "../manifest/mod.ts";
-import { ensureInstallId, forgetInstall, installIdOf, writeStore } from "../manage/mod.ts";
+import { ensureInstallId, forgetInstall, installIdOf, writeStore } from "../discovery/mod.ts";
 import { emptyPermissions, permissionsBeyond } from "./permissions.ts";
 
 /** What is stored per install: what it asked for when granted, and what was granted. */

@@ -4,7 +4,7 @@
  * the argv zot builds can be tested without spawning anything.
  */
 
-import { decisionFiles } from "../manage/mod.ts";
+import { decisionFiles } from "../discovery/mod.ts";
 import { isAbsolute, join, resolve, sep } from "node:path";
 import type { ZotPaths } from "../../config/mod.ts";
 import {
