@@ -16,12 +16,7 @@ import {
   printParseErrorCode,
 } from "jsonc-parser";
 import { ConfigError } from "../errors/mod.ts";
-import {
-  describeJsoncProblem,
-  type JsoncPath,
-  type JsoncProblem,
-  type JsoncResult,
-} from "./problem.ts";
+import { describeJsoncProblem, type JsoncPath, type JsoncResult } from "./problem.ts";
 
 const PARSE_OPTIONS = {
   allowTrailingComma: true,

@@ -11,7 +11,6 @@
 
 import type { Message } from "../messages/mod.ts";
 import type { StatusInfo, TuiController, UiEvent } from "../tui/mod.ts";
-import type { ModeContext } from "./context.ts";
 import type { InteractiveOptions } from "./interactive_ports.ts";
 import { askThroughTui, tuiSafety } from "./tui_asks.ts";
 import {
