@@ -3,6 +3,7 @@
 import type { ToolSpec } from "../messages/mod.ts";
 import type { Tool, ToolOutput } from "../tools/mod.ts";
 import type { ExtensionTool, ToolCallContext } from "./extensions.ts";
+import { byCodeUnit } from "../text/mod.ts";
 
 /** One callable tool with its compiled argument validator. */
 export interface ToolEntry {
@@ -87,7 +88,7 @@ export class Toolset {
 
   /** Every tool, sorted by name (the order the model sees). */
   entries(): ToolEntry[] {
-    return [...this.#entries.values()].sort((a, b) => a.spec.name.localeCompare(b.spec.name));
+    return [...this.#entries.values()].sort((a, b) => byCodeUnit(a.spec.name, b.spec.name));
   }
 
   /** Specs for the provider, sorted by name. */

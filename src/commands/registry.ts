@@ -68,6 +68,7 @@ export interface BuiltinCommand {
 }
 
 import { UsageError } from "../errors/mod.ts";
+import { byCodeUnit } from "../text/mod.ts";
 
 const STUDY_PROMPT = "Read and understand everything in the current directory.";
 const EVERY_MODE = MODE_NAMES;
@@ -221,7 +222,7 @@ export function dispatch(name: string, mode: ModeName): Dispatch {
 export function helpText(mode: ModeName, extensionCommands: readonly ListedCommand[]): string {
   const builtins = commandsFor(mode);
   const extension = extensionCommands.filter((c) => !BUILTIN_COMMAND_NAMES.includes(c.name))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => byCodeUnit(a.name, b.name));
   const width = Math.max(12, ...extension.map((c) => c.name.length + 1));
   const lines = ["commands:"];
   for (const c of builtins) lines.push(`  /${c.name.padEnd(width)} ${c.description}`);

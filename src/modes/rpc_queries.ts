@@ -5,6 +5,7 @@ import { BUILTIN_COMMAND_NAMES, commandsFor } from "../commands/mod.ts";
 import type { ModeContext } from "./context.ts";
 import type { WorkQueue } from "./rpc_work.ts";
 import { usageToWire, type WireObject } from "./wire.ts";
+import { byCodeUnit } from "../text/mod.ts";
 
 /** get_state: the agent and the work queue at a glance. */
 export function stateData(agent: Agent, work: WorkQueue, autoSubmit: boolean): WireObject {
@@ -51,7 +52,7 @@ export function commandsData(ctx: ModeContext): WireObject[] {
   }));
   const extension = ctx.slash.commands()
     .filter((c) => !BUILTIN_COMMAND_NAMES.includes(c.name))
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => byCodeUnit(a.name, b.name))
     .map((c) => ({
       name: c.name,
       description: c.description,

@@ -8,6 +8,7 @@ import { ProviderError } from "../errors/mod.ts";
 import { builtinModels, DEFAULT_MODELS } from "./catalog_builtin.ts";
 import { freePrice, type ModelInfo, UNKNOWN_MODEL_DEFAULTS } from "./model_info.ts";
 import { readModelsFile, type UserModelEntry } from "./models_file.ts";
+import { byCodeUnit } from "../text/mod.ts";
 
 /** Providers zot implements itself; any other name must be defined in models.json. */
 export const BUILTIN_PROVIDERS = ["anthropic", "openai", "ollama"] as const;
@@ -27,7 +28,7 @@ export class Catalog {
   models(provider?: string): ModelInfo[] {
     return this.#models
       .filter((m) => provider === undefined || m.provider === provider)
-      .sort((a, b) => a.provider.localeCompare(b.provider) || a.id.localeCompare(b.id))
+      .sort((a, b) => byCodeUnit(a.provider, b.provider) || byCodeUnit(a.id, b.id))
       .map(copy);
   }
 

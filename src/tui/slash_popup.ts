@@ -8,6 +8,7 @@ import type { CommandInfo } from "./controller.ts";
 import { ellipsize, padTo, visibleWidth } from "./layout.ts";
 import { sanitizeLine } from "./sanitize.ts";
 import type { Theme } from "./theme.ts";
+import { byCodeUnit } from "../text/mod.ts";
 
 /** One selectable row. */
 export interface PopupItem {
@@ -26,7 +27,7 @@ export function popupItems(extensions: readonly CommandInfo[]): PopupItem[] {
   }));
   const taken = new Set(builtins.map((b) => b.name));
   const ext: PopupItem[] = [];
-  for (const c of [...extensions].sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const c of [...extensions].sort((a, b) => byCodeUnit(a.name, b.name))) {
     const name = sanitizeLine(c.name);
     if (taken.has(name)) continue;
     taken.add(name);
