@@ -4,8 +4,8 @@
  * proves each binary this machine can run is zot: `--version`, and a scaffolded extension
  * that passes `zot ext check --probe` (src/release/smoke.ts). A binary that fails is deleted.
  *
- * What is compiled is the code-split bundle (`deno task bundle`, in <out-dir>/bundle), not
- * main.ts: a run then loads a few dozen chunks instead of ~130 modules, which starts
+ * What is compiled is the code-split bundle (as `deno task bundle` writes it, here into a
+ * temporary folder removed afterwards, so only binaries land in <out-dir>), not main.ts: a run then loads a few dozen chunks instead of ~130 modules, which starts
  * `zot -p` in about half the time (README § Benchmarks). Every lazy `import()` in the source
  * stays a lazy chunk.
  *
@@ -40,21 +40,21 @@ export { TARGETS, ZOT_PERMISSIONS };
 
 const repo = join(import.meta.dirname!, "..");
 
-/** The `deno bundle` argv that writes the code-split bundle into `<outDir>/bundle`. */
-export function bundleArgs(outDir = "dist"): string[] {
+/** The `deno bundle` argv that writes the code-split bundle (main.js and chunks) into `dir`. */
+export function bundleArgs(dir: string): string[] {
   return [
     "bundle",
     "--platform",
     "deno",
     "--code-splitting",
     "--outdir",
-    join(outDir, "bundle"),
+    dir,
     join(repo, "main.ts"),
   ];
 }
 
-/** The `deno compile` argv for one target, compiling the bundle bundleArgs writes. */
-export function compileArgs(target: Target, outDir = "dist"): string[] {
+/** The `deno compile` argv for one target, compiling the bundle bundleArgs wrote to `bundleDir`. */
+export function compileArgs(target: Target, outDir: string, bundleDir: string): string[] {
   return [
     "compile",
     ...ZOT_PERMISSIONS,
@@ -62,17 +62,17 @@ export function compileArgs(target: Target, outDir = "dist"): string[] {
     target,
     "--output",
     join(outDir, assetName(target)),
-    join(outDir, "bundle", "main.js"),
+    join(bundleDir, "main.js"),
   ];
 }
 
-async function bundle(outDir: string): Promise<number> {
+async function bundle(dir: string): Promise<number> {
   const { code } = await new Deno.Command(Deno.execPath(), {
-    args: bundleArgs(outDir),
+    args: bundleArgs(dir),
     stdout: "inherit",
     stderr: "inherit",
   }).output();
-  if (code !== 0) console.error(`cannot bundle zot into ${join(outDir, "bundle")}; see above`);
+  if (code !== 0) console.error(`cannot bundle zot into ${dir}; see above`);
   return code;
 }
 
@@ -116,13 +116,17 @@ function compileFailure(target: string, text: string, denort: string | undefined
 
 interface BuildOptions {
   outDir: string;
+  bundleDir: string;
   denort: string | undefined;
   smokeLang: SmokeLang;
 }
 
-async function build(target: Target, { outDir, denort, smokeLang }: BuildOptions): Promise<number> {
+async function build(
+  target: Target,
+  { outDir, bundleDir, denort, smokeLang }: BuildOptions,
+): Promise<number> {
   const { code, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: compileArgs(target, outDir),
+    args: compileArgs(target, outDir, bundleDir),
     stdout: "inherit",
     stderr: "piped",
   }).output();
@@ -165,8 +169,11 @@ async function main(): Promise<number> {
   }
   const targets = names.filter(isTarget);
   if (values["dry-run"]) {
-    console.log(["deno", ...bundleArgs(values["out-dir"])].join(" "));
-    for (const t of targets) console.log(["deno", ...compileArgs(t, values["out-dir"])].join(" "));
+    const bundleDir = "<bundle-dir>";
+    console.log(["deno", ...bundleArgs(bundleDir)].join(" "));
+    for (const t of targets) {
+      console.log(["deno", ...compileArgs(t, values["out-dir"], bundleDir)].join(" "));
+    }
     return 0;
   }
   const smokeLang = values["smoke-lang"];
@@ -180,13 +187,19 @@ async function main(): Promise<number> {
     console.error(problem);
     return 3;
   }
-  const bundled = await bundle(values["out-dir"]);
-  if (bundled !== 0) return bundled;
-  for (const target of targets) {
-    const code = await build(target, { outDir: values["out-dir"], denort, smokeLang });
-    if (code !== 0) return code;
+  const bundleDir = await Deno.makeTempDir({ prefix: "zot-bundle-" });
+  try {
+    const bundled = await bundle(bundleDir);
+    if (bundled !== 0) return bundled;
+    for (const target of targets) {
+      const outDir = values["out-dir"];
+      const code = await build(target, { outDir, bundleDir, denort, smokeLang });
+      if (code !== 0) return code;
+    }
+    return 0;
+  } finally {
+    await Deno.remove(bundleDir, { recursive: true });
   }
-  return 0;
 }
 
 if (import.meta.main) Deno.exit(await main());

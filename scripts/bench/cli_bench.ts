@@ -222,7 +222,7 @@ function costRow(
  */
 async function buildBundle(dir: string): Promise<{ main: Entry; empty: Entry }> {
   const built = await new Deno.Command(Deno.execPath(), {
-    args: bundleArgs(dir),
+    args: bundleArgs(join(dir, "bundle")),
     stdout: "null",
     stderr: "piped",
   }).output();
