@@ -3,4 +3,4 @@ export { processHomeEnv, resolveZotHome, ZotPaths } from "./zot_home.ts";
 export { ensureDir, pathExists, writeTextAtomic } from "./fs.ts";
 export type { HomeEnv } from "./zot_home.ts";
 export { ZOT_VERSION } from "./version.ts";
-export { which } from "./which.ts";
+export { findBwrap, which } from "./which.ts";

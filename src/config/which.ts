@@ -25,3 +25,14 @@ export function which(name: string, path: string, os: string = Deno.build.os): s
   }
   return undefined;
 }
+
+/**
+ * The bubblewrap zot uses, for extensions and the jail alike: `ZOT_BWRAP` when set (a bwrap
+ * outside PATH), else the first `bwrap` on PATH; undefined when there is none.
+ */
+export function findBwrap(
+  env: { ZOT_BWRAP?: string; PATH?: string },
+  os: string = Deno.build.os,
+): string | undefined {
+  return env.ZOT_BWRAP || which("bwrap", env.PATH ?? "", os);
+}

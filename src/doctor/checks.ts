@@ -4,7 +4,7 @@
  */
 
 import { basename, dirname, join } from "node:path";
-import { resolveZotHome, which, ZOT_VERSION, ZotPaths } from "../config/mod.ts";
+import { findBwrap, resolveZotHome, which, ZOT_VERSION, ZotPaths } from "../config/mod.ts";
 import { errorMessage } from "../errors/mod.ts";
 import { apiKeyEnvVar, readAuthFile } from "../providers/mod.ts";
 import { firstLine } from "./which.ts";
@@ -99,8 +99,7 @@ function checkSandbox(context: DoctorContext): DoctorItem {
   const why = "extensions with permissions (any language) run confined in it, and every " +
     "extension in a PID namespace of its own, so nothing it starts outlives zot";
   if (context.os === "linux") {
-    // ZOT_BWRAP names a bwrap outside PATH, as the launcher reads it.
-    const bwrap = context.env.ZOT_BWRAP || which("bwrap", context.env.PATH ?? "", context.os);
+    const bwrap = findBwrap(context.env, context.os);
     return bwrap ? { name, status: "ok", detail: `bwrap at ${bwrap}; ${why}` } : {
       name,
       status: "warn",

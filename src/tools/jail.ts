@@ -11,7 +11,7 @@
  */
 
 import { basename, dirname, join, relative, sep } from "node:path";
-import { which } from "../config/mod.ts";
+import { findBwrap } from "../config/mod.ts";
 import { ToolError } from "../errors/mod.ts";
 import { resolvePath } from "./files.ts";
 import type { ToolContext } from "./types.ts";
@@ -95,11 +95,6 @@ export async function jailedPath(
   return absolute;
 }
 
-/** Where bubblewrap is, or undefined. */
-function findBwrap(): string | undefined {
-  return which("bwrap", Deno.env.get("PATH") ?? "");
-}
-
 /**
  * The argv that runs `shell` inside bubblewrap: / read-only, the project (the jail's root)
  * writable, a fresh /tmp, /dev and /proc, new PID namespace, no network unless allowed.
@@ -112,7 +107,7 @@ export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Prom
         `not run. Ask the user to run /unjail to run it without the sandbox`,
     );
   }
-  const bwrap = findBwrap();
+  const bwrap = findBwrap(Deno.env.toObject());
   if (!bwrap) {
     throw new ToolError(
       "tool_bash",

@@ -95,6 +95,28 @@ Deno.test("/jail: bash writes only the project and cannot reach a loopback serve
   assertEquals(closed.code, 0, closed.stderr);
 });
 
+Deno.test("/jail runs bash through the bwrap ZOT_BWRAP names, as extensions do", async () => {
+  await using world = await World.create();
+  // A bwrap outside PATH: it notes each use, then is the real one.
+  const used = join(world.root, "bwrap-used");
+  const wrapper = join(world.root, "my-bwrap");
+  const real = new TextDecoder().decode(
+    (await new Deno.Command("sh", { args: ["-c", "command -v bwrap"], stdout: "piped" }).output())
+      .stdout,
+  ).trim();
+  await Deno.writeTextFile(wrapper, `#!/bin/sh\necho used >> '${used}'\nexec '${real}' "$@"\n`);
+  await Deno.chmod(wrapper, 0o755);
+  world.server.push(call("b1", "bash", { command: "echo JAILED-OK" }), { text: "done" });
+  const rpc = world.rpc([], { ZOT_BWRAP: wrapper });
+  await rpc.request({ id: "j", type: "command", text: "/jail" });
+  await rpc.request({ id: "p1", type: "prompt", message: "try" });
+  await rpc.next((l) => l.type === "done" && l.id === "p1");
+  assertIncludes(JSON.stringify(results(world.server.bodies()[1] as Body)[0].content), "JAILED-OK");
+  assertEquals((await Deno.readTextFile(used)).trim(), "used");
+  const closed = await rpc.close();
+  assertEquals(closed.code, 0, closed.stderr);
+});
+
 Deno.test("/jail is refused in -p, where the flags decide", async () => {
   await using world = await World.create();
   const result = await world.run(["-p", "/jail"]);

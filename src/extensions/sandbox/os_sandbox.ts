@@ -5,7 +5,7 @@
  * extension in any language can run, and whether every extension gets a PID namespace.
  */
 
-import { which } from "../../config/mod.ts";
+import { findBwrap } from "../../config/mod.ts";
 
 /** The sandbox mechanism found, or why there is none. */
 export type OsSandbox =
@@ -77,7 +77,7 @@ export async function detectOsSandbox(
   if (os !== "linux") {
     return { kind: "none", why: `no sandbox for ${os}`, install: installHint(os) };
   }
-  const path = env.ZOT_BWRAP || which("bwrap", env.PATH ?? "");
+  const path = findBwrap(env);
   if (!path) return { kind: "none", why: "bwrap is not installed", install: installHint(os) };
   const failure = await probeBwrap(path);
   if (failure) {
