@@ -32,6 +32,7 @@ import {
   startTools,
 } from "./root_start.ts";
 import { StdinLines } from "./stdin.ts";
+import { settlesWithin } from "../timing/mod.ts";
 
 /** What the root action receives from commander. */
 export interface RootInvocation {
@@ -42,17 +43,6 @@ export interface RootInvocation {
 
 /** How long an aborted turn may take to finish (the tool runner's grace is 2 s). */
 const SETTLE_MS = 3000;
-
-/** Waits for `work` or `ms`, whichever comes first; clears its timer. */
-async function settle(work: Promise<void>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<void>((resolve) => timer = setTimeout(resolve, ms));
-  try {
-    await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * A closed stdout (`zot rpc | head -1`, a client that went away) ends the run like SIGTERM:
@@ -195,7 +185,7 @@ async function runToEnd(
     await Promise.race([done, interrupts.exit, ...(closed ? [closed.ended] : [])]);
   } catch (err) {
     // Without waiting long on a tool that ignores its signal.
-    await settle(run.agent.whenIdle(), SETTLE_MS);
+    await settlesWithin(run.agent.whenIdle(), SETTLE_MS);
     throw err;
   }
 }

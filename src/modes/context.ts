@@ -4,6 +4,7 @@ import type { Agent } from "../agent/mod.ts";
 import type { ExtStatusView } from "./ext_status.ts";
 import { sanitizeLine, sanitizeText } from "../text/mod.ts";
 import type { DialogBus } from "./dialogs.ts";
+import { sleep } from "../timing/mod.ts";
 
 /** A slash command an extension registered. */
 export interface SlashCommandInfo {
@@ -83,7 +84,7 @@ export class ExtensionBus {
     while (!signal?.aborted) {
       const wait = Math.min(this.#lastActivity + quietMs, end) - performance.now();
       if (wait <= 0) return;
-      await pause(wait, signal);
+      await sleep(wait, signal);
     }
   }
   /** Notices that fell off the backlog before anyone listened, by extension. */
@@ -157,19 +158,6 @@ export class ExtensionBus {
     this.markActivity();
     for (const l of this.#submit) l(submission);
   }
-}
-
-/** Sleeps `ms`, ending early on abort; leaves no timer or listener behind. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }
 
 /** A model as get_models lists it. */

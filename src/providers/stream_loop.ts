@@ -8,6 +8,7 @@ import { type Failure, failureError, isRetryable } from "./failure.ts";
 import type { ModelInfo } from "./model_info.ts";
 import { TurnBuilder } from "./turn.ts";
 import type { StreamEvent } from "./types.ts";
+import { sleep } from "../timing/mod.ts";
 
 /** When and how often a failed call is tried again. */
 export interface RetryPolicy {
@@ -98,18 +99,4 @@ export function retryDelay(policy: RetryPolicy, attempt: number, failure: Failur
   }
   const delays = policy.delaysMs;
   return delays.length ? delays[Math.min(attempt - 1, delays.length - 1)] : 0;
-}
-
-/** Waits ms, or less if the signal aborts (never rejects, never leaks its timer). */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0 || signal?.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }

@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertIncludes, assertRejects } from "../support/assert.ts";
 import { ProviderError } from "../../src/errors/mod.ts";
 import type { StreamEvent } from "../../src/providers/mod.ts";
-import { retryDelay, sleep } from "../../src/providers/stream_loop.ts";
+import { retryDelay } from "../../src/providers/stream_loop.ts";
 import { retryAfterMs } from "../../src/providers/failure.ts";
 import { ProviderServer } from "../support/provider_server.ts";
 import { collect, deltas, doneOf, request, setup } from "./harness.ts";
@@ -161,13 +161,6 @@ Deno.test("retry waits the server's retry-after before the next attempt", async 
   const started = performance.now();
   await collect(ctx.provider.stream(request(ctx.provider)));
   assert.ok(performance.now() - started >= 45, "waited about retry-after");
-});
-
-Deno.test("sleep ends early on abort and leaves no timer", async () => {
-  const controller = new AbortController();
-  const pending = sleep(60_000, controller.signal);
-  controller.abort();
-  await pending;
 });
 
 Deno.test("abort during the retry wait ends the stream as aborted", async () => {

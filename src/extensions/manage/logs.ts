@@ -6,6 +6,7 @@
 import type { ZotPaths } from "../../config/mod.ts";
 import { UsageError, ZotError } from "../../errors/mod.ts";
 import { extensionLogFile, extensionNameProblem } from "../manifest/mod.ts";
+import { sleep } from "../../timing/mod.ts";
 
 /** Receives log text; throwing (e.g. a closed stdout) stops printing. */
 export type LogWriter = (text: string) => void;
@@ -96,7 +97,7 @@ export async function followLog(
         if (err instanceof Deno.errors.BrokenPipe) return;
         throw err;
       }
-      if (!await pause(interval, options.signal)) return;
+      if (!await sleep(interval, options.signal)) return;
       const current = await Deno.stat(path).catch(() => undefined);
       if (!current) continue; // Moved away mid-rotation; the new file shows up on a later tick.
       if (fileIdentity(current) !== identity) {
@@ -120,20 +121,4 @@ export async function followLog(
 
 function fileIdentity(info: Deno.FileInfo): string {
   return `${info.dev}:${info.ino}`;
-}
-
-/** Waits `ms`; resolves false at once when the signal aborts, clearing its timer. */
-function pause(ms: number, signal?: AbortSignal): Promise<boolean> {
-  if (signal?.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve(true);
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }

@@ -24,7 +24,7 @@ import {
 } from "../../protocol/mod.ts";
 import { type ExtensionLog, snippet } from "./log.ts";
 import { describeExit, type ExtensionProcess, type StopReport } from "./process.ts";
-import { settlesWithin } from "./process_group.ts";
+import { settlesWithin } from "../../timing/mod.ts";
 import {
   type CallOptions,
   PendingCalls,

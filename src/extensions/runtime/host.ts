@@ -51,7 +51,7 @@ import {
   extensionNameProblem,
   type LaunchSpec,
 } from "../manifest/mod.ts";
-import { settlesWithin } from "./process_group.ts";
+import { settlesWithin } from "../../timing/mod.ts";
 import { Registry } from "./registry.ts";
 import { DEFAULT_SUPERVISION } from "./supervision.ts";
 import { NOTICE_BURST, NOTICES_PER_SECOND } from "./notice_limiter.ts";

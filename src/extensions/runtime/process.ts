@@ -10,7 +10,8 @@
 
 import { ExtensionError } from "../../errors/mod.ts";
 import type { ExtensionLog } from "./log.ts";
-import { settlesWithin, signalGroup, sweepGroup } from "./process_group.ts";
+import { settlesWithin } from "../../timing/mod.ts";
+import { signalGroup, sweepGroup } from "./process_group.ts";
 import type { LaunchSpec } from "../manifest/mod.ts";
 
 /** How a stop went: the exit status, how far the ladder had to go, and what became of strays. */

@@ -6,6 +6,7 @@
  */
 
 import process from "node:process";
+import { sleep } from "../../timing/mod.ts";
 
 const isWindows = Deno.build.os === "windows";
 
@@ -52,23 +53,6 @@ export async function groupAlive(pgid: number): Promise<boolean> {
   } catch {
     return true;
   }
-}
-
-/** Resolves after ms. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-}
-
-/** True when `p` settles (either way) within ms; the timer is cleared as soon as it does. */
-export function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), Math.max(0, ms));
-    const done = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    p.then(done, done);
-  });
 }
 
 /**

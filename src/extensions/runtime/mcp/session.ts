@@ -11,7 +11,7 @@ import type { LaunchSpec } from "../../manifest/mod.ts";
 import type { CallProgress } from "../connection.ts";
 import type { ExtensionLog } from "../log.ts";
 import { describeExit, ExtensionProcess } from "../process.ts";
-import { settlesWithin } from "../process_group.ts";
+import { settlesWithin } from "../../../timing/mod.ts";
 import {
   listPrompts,
   listTools,
