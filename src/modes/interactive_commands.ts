@@ -6,21 +6,14 @@
 import type { SessionInfo } from "../session/mod.ts";
 import type { CommandOutcome, CommandReport, SessionChoice, TuiController } from "../tui/mod.ts";
 import type { InteractiveOptions, ReloadReport } from "./interactive_ports.ts";
+import type { SlashOutcome } from "./context.ts";
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
 /** Maps the host's command outcome to the TUI's. */
-export function toOutcome(o: {
-  extension: string;
-  action: string;
-  prompt?: string;
-  insert?: string;
-  display?: string;
-  openPanel?: { id: string; title?: string; lines?: string[]; footer?: string };
-  error?: string;
-}): CommandOutcome {
+export function toOutcome(o: Omit<SlashOutcome, "command">): CommandOutcome {
   if (o.error) return { action: "error", message: o.error };
   if (o.openPanel) {
     const p = o.openPanel;

@@ -38,7 +38,7 @@ import { registerCommand, registerTool, subscribe } from "./registrations.ts";
 import type { FrameTrace } from "./frame_trace.ts";
 import { NoticeLimiter } from "./notice_limiter.ts";
 import { callHost, forwardPush } from "./pushes.ts";
-import { ExtensionProcess } from "./process.ts";
+import { describeStop, ExtensionProcess } from "./process.ts";
 import type { CommandEntry, Registry, ToolEntry } from "./registry.ts";
 import type { LaunchSpec } from "../manifest/mod.ts";
 
@@ -291,13 +291,7 @@ export class ManagedExtension implements HostedExtension {
     if (this.#conn) {
       const acked = this.#accepted && this.#conn.open;
       const report = await this.#conn.shutdown(deadline, this.#link.options.killGraceMs, acked);
-      const ladder = report.escalation === "none"
-        ? ""
-        : `; it had to be sent ${report.escalation} (did not exit in time)`;
-      const strays = report.strays === "empty"
-        ? ""
-        : `; leftover processes in its group were ${report.strays}`;
-      this.#log.note(`stopped at ${new Date().toISOString()}${ladder}${strays}`);
+      this.#log.note(`stopped at ${new Date().toISOString()}${describeStop(report)}`);
     }
   }
 

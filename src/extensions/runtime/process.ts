@@ -23,6 +23,20 @@ export interface StopReport {
   strays: "empty" | "terminated" | "killed";
 }
 
+/**
+ * What a stop had to do beyond a clean exit, for the log: empty, or `; it had to be sent
+ * SIGKILL (did not exit in time)` and/or `; leftover processes in its group were killed`.
+ */
+export function describeStop(report: StopReport): string {
+  const ladder = report.escalation === "none"
+    ? ""
+    : `; it had to be sent ${report.escalation} (did not exit in time)`;
+  const strays = report.strays === "empty"
+    ? ""
+    : `; leftover processes in its group were ${report.strays}`;
+  return ladder + strays;
+}
+
 /** Describes an exit status for messages: `exited with code 1`, `was killed by SIGKILL`. */
 export function describeExit(status: Deno.CommandStatus): string {
   return status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;

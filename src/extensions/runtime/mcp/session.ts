@@ -10,7 +10,7 @@ import { ZOT_VERSION } from "../../../config/mod.ts";
 import type { LaunchSpec } from "../../manifest/mod.ts";
 import type { CallProgress } from "../connection.ts";
 import type { ExtensionLog } from "../log.ts";
-import { describeExit, ExtensionProcess } from "../process.ts";
+import { describeExit, describeStop, ExtensionProcess } from "../process.ts";
 import { settlesWithin } from "../../../timing/mod.ts";
 import {
   listPrompts,
@@ -204,13 +204,7 @@ export class McpSession {
     const report = await this.#proc.stop(deadline, this.#options.killGraceMs);
     await (this.#transport as ProcessTransport).finish();
     this.#open = false;
-    const ladder = report.escalation === "none"
-      ? ""
-      : `; it had to be sent ${report.escalation} (did not exit in time)`;
-    const strays = report.strays === "empty"
-      ? ""
-      : `; leftover processes in its group were ${report.strays}`;
-    return ladder + strays;
+    return describeStop(report);
   }
 
   /** SIGKILLs the server's process group now. */
