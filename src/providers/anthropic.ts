@@ -14,7 +14,8 @@ import type {
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
 import { normalizeAnthropicBase } from "./endpoints.ts";
-import { errorMessage, isRecord, parseJson, postForStream, WireFailure } from "./http_stream.ts";
+import { errorMessage, postForStream, WireFailure } from "./http_stream.ts";
+import { isRecord, parseJson } from "./json.ts";
 import { eventJson, sseEvents } from "./sse.ts";
 
 export type {

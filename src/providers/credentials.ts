@@ -5,6 +5,7 @@
 
 import { writeTextAtomic, type ZotPaths } from "../config/mod.ts";
 import { ConfigError, ProviderError } from "../errors/mod.ts";
+import { isRecord } from "./json.ts";
 
 /** Reads environment variables; injectable so tests need not touch the real environment. */
 export interface CredentialEnv {
@@ -134,8 +135,4 @@ function badAuth(path: string, what: string): ConfigError {
   return new ConfigError("bad_auth_file", `${path} ${what}`, {
     hint: `fix it or delete it and set the key again`,
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -6,6 +6,7 @@
 
 import { ZOT_VERSION } from "../config/mod.ts";
 import { connectionFailure, type Failure, retryAfterMs } from "./failure.ts";
+import { isRecord, parseJson } from "./json.ts";
 
 /** A Failure raised by a client; classifyWireError hands it on unchanged. */
 export class WireFailure extends Error {
@@ -117,18 +118,4 @@ export function classifyWireError(err: unknown): Failure {
   if (err instanceof WireFailure) return err.failure;
   if (err instanceof DOMException && err.name === "AbortError") return ABORTED;
   return connectionFailure(err);
-}
-
-/** A parsed JSON value, or undefined when the text is not JSON. */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether a value is a plain JSON object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -5,6 +5,7 @@
  */
 
 import { ConfigError } from "../errors/mod.ts";
+import { isRecord } from "./json.ts";
 
 /** One user entry as written in models.json; only `id` is required. */
 export interface UserModelEntry {
@@ -108,8 +109,4 @@ function invalid(path: string, what: string): ConfigError {
   return new ConfigError("bad_models_file", `${path}: ${what}`, {
     hint: "fix or remove the entry (see zot --list-models)",
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -12,7 +12,8 @@ import type {
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
 import { normalizeOpenAIBase } from "./endpoints.ts";
-import { errorMessage, isRecord, postForStream, WireFailure } from "./http_stream.ts";
+import { errorMessage, postForStream, WireFailure } from "./http_stream.ts";
+import { isRecord } from "./json.ts";
 import { eventJson, sseEvents } from "./sse.ts";
 
 export type {

@@ -2,7 +2,8 @@
 
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { connectionFailure } from "./failure.ts";
-import { ABORTED, isRecord, WireFailure } from "./http_stream.ts";
+import { ABORTED, WireFailure } from "./http_stream.ts";
+import { isRecord } from "./json.ts";
 
 export type { EventSourceMessage };
 
