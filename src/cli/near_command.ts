@@ -8,7 +8,7 @@
 import { UsageError } from "../errors/mod.ts";
 
 /** Throws a UsageError when `args` look like a mistyped subcommand of `commands`. */
-export function refuseNearCommand(args: string[], commands: string[]): void {
+export function refuseNearCommand(args: readonly string[], commands: readonly string[]): void {
   const [word, ...rest] = args;
   if (word === undefined || rest.length > 1 || !/^[a-z][a-z-]*$/.test(word)) return;
   if (commands.includes(word)) return;

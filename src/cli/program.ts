@@ -12,6 +12,7 @@ import { buildUpgradeCommand } from "./upgrade.ts";
 import { buildDoctorCommand } from "./doctor.ts";
 import { buildCompletionsCommand } from "./completions.ts";
 import { refuseNearCommand } from "./near_command.ts";
+import { expandRpcAlias } from "./rpc_alias.ts";
 import { applyGroupConvention } from "./command_group.ts";
 import type { RootInvocation } from "./run_root.ts";
 
@@ -144,8 +145,7 @@ export type RootOptions = ReturnType<ReturnType<typeof buildProgram>["opts"]>;
 export async function runCli(args: string[], output: Output = processOutput()): Promise<number> {
   const program = buildProgram(output);
   const debug = args.includes("--debug");
-  // `zot rpc …` is the original's spelling of `zot --rpc …`; every root flag still applies.
-  if (args[0] === "rpc") args = ["--rpc", ...args.slice(1)];
+  args = expandRpcAlias(args);
   try {
     const names = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
     refuseNearCommand(args, [...names, "rpc"]);

@@ -9,6 +9,7 @@
 
 import { ROOT_COMMANDS, ROOT_DEFAULTS, ROOT_FLAGS } from "./root_flags.ts";
 import { collect, positiveInt } from "./root_values.ts";
+import { expandRpcAlias } from "./rpc_alias.ts";
 
 /** One root option as commander declares it (root_flags.ts is generated from commander). */
 export interface RootFlagSpec {
@@ -42,8 +43,7 @@ const BY_FLAG = new Map<string, RootFlagSpec>(
 
 /** The parsed root run, or undefined to leave these arguments to commander. */
 export function quickParse(args: readonly string[]): QuickRun | undefined {
-  // `zot rpc …` is the original's spelling of `zot --rpc …` (program.ts does the same).
-  if (args[0] === "rpc") args = ["--rpc", ...args.slice(1)];
+  args = expandRpcAlias(args);
   const state = new ParseState();
   for (let i = 0; i < args.length; i++) {
     const taken = state.take(args[i], args[i + 1]);

@@ -14,7 +14,7 @@ export async function runDirect(args: string[], output: Output): Promise<number 
   const run = quickParse(args);
   if (run === undefined) return undefined;
   try {
-    refuseNearCommand(args, [...ROOT_COMMANDS]);
+    refuseNearCommand(args, ROOT_COMMANDS);
     const { runRoot } = await import("./run_root.ts");
     await runRoot({ ...run, output });
     return 0;

@@ -2,6 +2,7 @@ import { assertEquals } from "../support/assert.ts";
 import { buildProgram } from "../../src/cli/program.ts";
 import { quickParse, type QuickRun } from "../../src/cli/quick_parse.ts";
 import { rootFlagsSource } from "../../scripts/gen_help.ts";
+import { expandRpcAlias } from "../../src/cli/rpc_alias.ts";
 
 const quiet = { out: () => {}, err: () => {}, isTty: false, color: false };
 
@@ -12,7 +13,7 @@ async function viaCommander(args: string[]): Promise<QuickRun | "other"> {
     seen = { prompt, options };
     return Promise.resolve();
   });
-  if (args[0] === "rpc") args = ["--rpc", ...args.slice(1)];
+  args = expandRpcAlias(args);
   try {
     await program.parseAsync(args, { from: "user" });
   } catch {
