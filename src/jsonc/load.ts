@@ -18,12 +18,6 @@ export async function tryParseJsonc(text: string): Promise<JsoncResult> {
   return jsonc.tryParseJsonc(text);
 }
 
-/** Parses JSONC text from `file`; a syntax error is a ConfigError naming the file, line and column. */
-export async function parseJsonc(text: string, file: string): Promise<unknown> {
-  const jsonc = await import("./jsonc.ts");
-  return jsonc.parseJsonc(text, file);
-}
-
 /**
  * Sets the value at `path` and returns the new text, keeping comments and layout; throws a
  * ConfigError when the text is not valid JSONC or the edit would not take effect.

@@ -3,6 +3,6 @@
  * reading a path or the version loads no npm package (zot --version stays cheap), and the
  * parser itself loads on first need (load.ts says why).
  */
-export { parseJsonc, setJsoncProperty, tryParseJsonc } from "./load.ts";
+export { setJsoncProperty, tryParseJsonc } from "./load.ts";
 export { describeJsoncProblem } from "./problem.ts";
 export type { JsoncPath, JsoncProblem, JsoncResult } from "./problem.ts";
