@@ -57,12 +57,16 @@ export interface PendingLink {
 interface Pending {
   kind: RequestKind;
   label: string;
+  /** performance.now() when the call was made. */
   started: number;
   options: CallOptions;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  /** performance.now() past which the call times out: its silence window, within the cap. */
+  deadline: number;
+  /** Whether the deadline is the hard cap, which progress cannot move. */
+  capped: boolean;
   resolve(frame: ResponseByKind[RequestKind]): void;
   reject(err: Error): void;
-  onAbort(): void;
+  onAbort: (() => void) | undefined;
 }
 
 const RESPONSE_TYPE: { [K in RequestKind]: ResponseByKind[K]["type"] } = {
@@ -71,10 +75,18 @@ const RESPONSE_TYPE: { [K in RequestKind]: ResponseByKind[K]["type"] } = {
   intercept: "event_intercept_response",
 };
 
-/** The in-flight requests of one connection. */
+/**
+ * The in-flight requests of one connection. One timer serves them all: it is set for the
+ * earliest deadline and, when it fires, times out what is due and sets itself for the next.
+ * A call answered in time touches no timer, so the timer usually outlives its call and is
+ * only stopped when the connection closes (failAll).
+ */
 export class PendingCalls {
   readonly #link: PendingLink;
   readonly #calls = new Map<string, Pending>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** When #timer fires (performance.now() ms); Infinity when it is not set. */
+  #timerAt = Infinity;
 
   constructor(link: PendingLink) {
     this.#link = link;
@@ -97,21 +109,26 @@ export class PendingCalls {
     label: string,
     options: CallOptions,
   ): Promise<ResponseByKind[K]> {
-    return new Promise<ResponseByKind[K]>((resolve, reject) => {
-      const pending: Pending = {
-        kind,
-        label,
-        started: Date.now(),
-        options,
-        timer: undefined,
-        resolve: resolve as (frame: ResponseByKind[RequestKind]) => void,
-        reject,
-        onAbort: () => this.#giveUp(id, "aborted", new CancelledError(`${label} cancelled`)),
-      };
-      this.#calls.set(id, pending);
-      options.signal?.addEventListener("abort", pending.onAbort, { once: true });
-      this.#arm(id, pending);
-    });
+    const { promise, resolve, reject } = Promise.withResolvers<ResponseByKind[K]>();
+    const started = performance.now();
+    const pending: Pending = {
+      kind,
+      label,
+      started,
+      options,
+      deadline: started,
+      capped: false,
+      resolve: resolve as (frame: ResponseByKind[RequestKind]) => void,
+      reject,
+      onAbort: undefined,
+    };
+    this.#calls.set(id, pending);
+    if (options.signal) {
+      pending.onAbort = () => this.#giveUp(id, "aborted", new CancelledError(`${label} cancelled`));
+      options.signal.addEventListener("abort", pending.onAbort, { once: true });
+    }
+    this.#extend(pending, started);
+    return promise;
   }
 
   /** A response arrived: settles its request, or says why it was dropped. */
@@ -138,7 +155,7 @@ export class PendingCalls {
     if (!pending || pending.kind === "intercept") {
       return `progress for unknown id ${JSON.stringify(frame.id)} (late or never asked); dropped`;
     }
-    this.#arm(frame.id, pending);
+    this.#extend(pending, performance.now());
     const progress: CallProgress = {};
     if (frame.message !== undefined) progress.message = frame.message;
     if (frame.fraction !== undefined) progress.fraction = Math.min(1, Math.max(0, frame.fraction));
@@ -166,6 +183,9 @@ export class PendingCalls {
       this.#settle(id, pending, false);
       pending.reject(error(pending.label));
     }
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#timerAt = Infinity;
   }
 
   /** The label of a pending request, for messages. */
@@ -173,29 +193,51 @@ export class PendingCalls {
     return this.#calls.get(id)?.label;
   }
 
-  // (Re)starts the silence timer, never past the call's hard cap.
-  #arm(id: string, pending: Pending): void {
-    clearTimeout(pending.timer);
+  // (Re)starts the call's silence window, never past its hard cap.
+  #extend(pending: Pending, now: number): void {
     const { timeoutMs, hardCapMs } = pending.options;
-    const capLeft = hardCapMs === undefined ? Infinity : pending.started + hardCapMs - Date.now();
-    const wait = Math.max(0, Math.min(timeoutMs, capLeft));
-    const capped = capLeft <= timeoutMs;
-    pending.timer = setTimeout(() => {
-      const why = capped
-        ? `its hard cap of ${hardCapMs} ms (progress cannot extend a call further)`
-        : `${timeoutMs} ms${pending.options.onProgress ? " without progress" : ""}`;
-      this.#link.note(`timeout waiting for ${pending.label} (${why}, id ${id})`);
-      this.#giveUp(
-        id,
-        "timeout",
-        new ExtensionError(
-          "ext_timeout",
-          this.#link.name,
-          `timeout waiting for extension "${this.#link.name}" to answer ${pending.label} (${why})`,
-          { hint: `see: zot ext logs ${this.#link.name}` },
-        ),
-      );
-    }, wait);
+    const capLeft = hardCapMs === undefined ? Infinity : pending.started + hardCapMs - now;
+    pending.capped = capLeft <= timeoutMs;
+    pending.deadline = now + Math.max(0, Math.min(timeoutMs, capLeft));
+    this.#schedule(pending.deadline);
+  }
+
+  // Sets the timer for `at` unless it already fires sooner (it then sets itself again).
+  #schedule(at: number): void {
+    if (at >= this.#timerAt) return;
+    clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = setTimeout(() => this.#expire(), Math.ceil(Math.max(0, at - performance.now())));
+  }
+
+  #expire(): void {
+    this.#timer = undefined;
+    this.#timerAt = Infinity;
+    const now = performance.now();
+    let next = Infinity;
+    for (const [id, pending] of [...this.#calls]) {
+      if (pending.deadline <= now) this.#timeOut(id, pending);
+      else next = Math.min(next, pending.deadline);
+    }
+    if (next !== Infinity) this.#schedule(next);
+  }
+
+  #timeOut(id: string, pending: Pending): void {
+    const { timeoutMs, hardCapMs, onProgress } = pending.options;
+    const why = pending.capped
+      ? `its hard cap of ${hardCapMs} ms (progress cannot extend a call further)`
+      : `${timeoutMs} ms${onProgress ? " without progress" : ""}`;
+    this.#link.note(`timeout waiting for ${pending.label} (${why}, id ${id})`);
+    this.#giveUp(
+      id,
+      "timeout",
+      new ExtensionError(
+        "ext_timeout",
+        this.#link.name,
+        `timeout waiting for extension "${this.#link.name}" to answer ${pending.label} (${why})`,
+        { hint: `see: zot ext logs ${this.#link.name}` },
+      ),
+    );
   }
 
   // The host stops waiting: settle now, and tell the extension when it can listen.
@@ -211,9 +253,7 @@ export class PendingCalls {
 
   #settle(id: string, pending: Pending, ok: boolean): void {
     this.#calls.delete(id);
-    clearTimeout(pending.timer);
-    pending.timer = undefined;
-    pending.options.signal?.removeEventListener("abort", pending.onAbort);
-    this.#link.observe?.(pending.kind, Date.now() - pending.started, ok);
+    if (pending.onAbort) pending.options.signal?.removeEventListener("abort", pending.onAbort);
+    this.#link.observe?.(pending.kind, performance.now() - pending.started, ok);
   }
 }

@@ -1,4 +1,4 @@
-import { assertEquals, assertIncludes, assertRejects } from "../../support/assert.ts";
+import { assert, assertEquals, assertIncludes, assertRejects } from "../../support/assert.ts";
 import { CancelledError, ExtensionError } from "../../../src/errors/mod.ts";
 import type { HostFrame } from "../../../src/protocol/mod.ts";
 import { PendingCalls } from "../../../src/extensions/runtime/pending_calls.ts";
@@ -14,7 +14,9 @@ function calls(canCancel = true) {
     note: (text) => notes.push(text),
     observe: (_kind, _ms, ok) => observed.push(ok),
   });
-  return { pending, sent, notes, observed };
+  // The deadline timer outlives answered calls; closing the connection stops it.
+  const close = () => pending.failAll(() => new Error("closed"));
+  return { pending, sent, notes, observed, close };
 }
 
 Deno.test("progress cannot extend a call past its hard cap", async () => {
@@ -29,7 +31,7 @@ Deno.test("progress cannot extend a call past its hard cap", async () => {
 });
 
 Deno.test("an answer settles once; a late one and a wrong kind are reported, not applied", async () => {
-  const { pending, observed } = calls();
+  const { pending, observed, close } = calls();
   const answer = pending.add("1", "tool", 'tool call "t"', { timeoutMs: 10_000 });
   assertEquals(
     pending.answer({ type: "command_response", id: "1", action: "noop" }),
@@ -45,10 +47,11 @@ Deno.test("an answer settles once; a late one and a wrong kind are reported, not
     "late or never asked",
   );
   assertEquals(observed, [true]);
+  close();
 });
 
 Deno.test("abort cancels at once; without the capability no frame is sent", async () => {
-  const { pending, sent } = calls(false);
+  const { pending, sent, close } = calls(false);
   const controller = new AbortController();
   const answer = pending.add("1", "command", "command /x", {
     timeoutMs: 10_000,
@@ -58,10 +61,11 @@ Deno.test("abort cancels at once; without the capability no frame is sent", asyn
   await assertRejects(() => answer, CancelledError);
   assertEquals(sent, []);
   assertEquals(pending.size, 0);
+  close();
 });
 
 Deno.test("progress fractions are clamped and passed on with the message and partial output", async () => {
-  const { pending } = calls();
+  const { pending, close } = calls();
   const seen: unknown[] = [];
   const answer = pending.add("1", "tool", 'tool call "t"', {
     timeoutMs: 10_000,
@@ -80,4 +84,27 @@ Deno.test("progress fractions are clamped and passed on with the message and par
     { message: "m", fraction: 1 },
     { fraction: 0, partial: [{ type: "text", text: "so far" }] },
   ]);
+  close();
+});
+
+Deno.test("one timer serves every call: each times out at its own deadline, never before", async () => {
+  const { pending, notes, close } = calls();
+  // The first call is answered at once; the timer it set fires for nobody and sets itself
+  // again for the second call, which must still get its full window.
+  const first = pending.add("1", "tool", 'tool call "a"', { timeoutMs: 30 });
+  pending.answer({ type: "tool_result", id: "1", content: [], is_error: false });
+  await first;
+  const started = performance.now();
+  const second = pending.add("2", "tool", 'tool call "b"', { timeoutMs: 100 });
+  // A shorter timeout than the pending call's moves the timer earlier.
+  const long = pending.add("3", "command", "command /slow", { timeoutMs: 60_000 });
+  const short = pending.add("4", "intercept", "tool_call intercept", { timeoutMs: 50 });
+  assertIncludes((await assertRejects(() => short, ExtensionError)).message, "(50 ms)");
+  assertEquals(pending.has("2"), true);
+  assertIncludes((await assertRejects(() => second, ExtensionError)).message, "(100 ms)");
+  assert(performance.now() - started >= 100, "the second call timed out early");
+  assertEquals(pending.has("3"), true);
+  assertEquals(notes.length, 2);
+  close();
+  assertIncludes((await assertRejects(() => long, Error)).message, "closed");
 });
