@@ -86,6 +86,8 @@ export class ExtensionConnection {
   readonly #decode: Promise<Decode>;
   readonly #readDone: Promise<void>;
   #helloSeen = false;
+  /** The chunk being split answered a request (see #readLoop). */
+  #answered = false;
   #badStart = false;
   #closeReason: string | undefined;
   // write queue
@@ -266,7 +268,11 @@ export class ExtensionConnection {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        this.#answered = false;
         this.#splitter.push(value, emit);
+        // A caller just got its answer: it runs (and often sends its next request) before
+        // this loop asks the pipe for more, which is work off the round trip's path.
+        if (this.#answered) await new Promise((resolve) => setImmediate(resolve));
       }
       this.#splitter.flush(emit);
     } catch (err) {
@@ -328,6 +334,7 @@ export class ExtensionConnection {
       case "event_intercept_response": {
         const problem = this.#pending.answer(frame);
         if (problem) this.#log.diagnostic(problem);
+        else this.#answered = true;
         return;
       }
       case "progress": {

@@ -101,9 +101,12 @@ export class ExtensionProcess {
   }
 
   /** Writes bytes to the child's stdin, honouring backpressure. Rejects if the pipe broke. */
-  async write(bytes: Uint8Array): Promise<void> {
-    await this.#writer.ready;
-    await this.#writer.write(bytes);
+  write(bytes: Uint8Array): Promise<void> {
+    // `ready` is settled unless the pipe is full; awaiting it anyway costs a turn per write.
+    const writer = this.#writer;
+    return writer.desiredSize !== null && writer.desiredSize > 0
+      ? writer.write(bytes)
+      : writer.ready.then(() => writer.write(bytes));
   }
 
   /** Closes stdin (EOF for the child) after pending writes; never rejects. */
