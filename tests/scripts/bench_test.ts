@@ -49,6 +49,7 @@ Deno.test("the extension host benchmark runs at a small size, throughput clocks 
     "spawn_handshake_20",
     "tool_call_p50",
     "tool_call_p99",
+    "tool_call_p50_same_session",
     "notify_throughput",
     "event_throughput",
   ]);
