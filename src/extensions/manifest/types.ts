@@ -88,4 +88,10 @@ export interface LaunchSpec {
    * forks a detached child instead of using posix_spawn). Absent: the spawn is `detached`.
    */
   setsid?: string;
+  /**
+   * The program runs under bwrap in a PID namespace of its own (`--unshare-pid`, with
+   * `--die-with-parent`): when the leader exits, bwrap's init dies with it and the kernel
+   * kills everything left in the namespace, so the stop ladder has no strays to sweep.
+   */
+  pidNamespace?: boolean;
 }

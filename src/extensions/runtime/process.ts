@@ -19,8 +19,11 @@ export interface StopReport {
   status: Deno.CommandStatus;
   /** `none`: exited within the grace; otherwise the last signal the leader needed. */
   escalation: "none" | "SIGTERM" | "SIGKILL";
-  /** What was left in the process group after the leader exited. */
-  strays: "empty" | "terminated" | "killed";
+  /**
+   * What was left in the process group after the leader exited; `namespace` when the
+   * extension's PID namespace ended with it, which leaves nothing to look for.
+   */
+  strays: "empty" | "namespace" | "terminated" | "killed";
 }
 
 /**
@@ -31,7 +34,7 @@ export function describeStop(report: StopReport): string {
   const ladder = report.escalation === "none"
     ? ""
     : `; it had to be sent ${report.escalation} (did not exit in time)`;
-  const strays = report.strays === "empty"
+  const strays = report.strays === "empty" || report.strays === "namespace"
     ? ""
     : `; leftover processes in its group were ${report.strays}`;
   return ladder + strays;
@@ -59,9 +62,11 @@ export class ExtensionProcess {
   #stop: Promise<StopReport> | undefined;
   /** The group was found empty after the leader exited: its id may be reused from now on. */
   #swept = false;
+  readonly #pidNamespace: boolean;
 
-  private constructor(child: Deno.ChildProcess, log: ExtensionLog) {
+  private constructor(child: Deno.ChildProcess, log: ExtensionLog, pidNamespace: boolean) {
     this.#child = child;
+    this.#pidNamespace = pidNamespace;
     this.pid = child.pid;
     this.stdout = child.stdout;
     this.#writer = child.stdin.getWriter();
@@ -92,7 +97,7 @@ export class ExtensionProcess {
     } catch (err) {
       throw spawnError(spec, err);
     }
-    return new ExtensionProcess(child, log);
+    return new ExtensionProcess(child, log, spec.pidNamespace ?? false);
   }
 
   /** The exit status once the child has exited. */
@@ -152,7 +157,9 @@ export class ExtensionProcess {
       }
     }
     const status = await this.status;
-    const strays = await sweepGroup(this.pid, killGraceMs);
+    // Sweeping means scanning /proc for the group (it may still hold zombies until init
+    // reaps them), so it is skipped where the namespace already took everything down.
+    const strays = this.#pidNamespace ? "namespace" : await sweepGroup(this.pid, killGraceMs);
     this.#swept = true;
     // With the whole group gone both pipes reach EOF at once; the timeouts only cover a
     // stray that left the group on purpose and still holds a pipe.

@@ -181,6 +181,7 @@ function unrestrictedSpec(
     ...spec,
     command: sandbox.path,
     args: [...namespaceOnlyArgs(), spec.command, ...spec.args],
+    pidNamespace: true,
   };
 }
 

@@ -164,6 +164,7 @@ async function wrap(
     command: context.sandbox.path,
     args: [...outer, spec.command, ...spec.args],
     env,
+    ...(context.sandbox.kind === "bwrap" ? { pidNamespace: true } : {}),
   };
 }
 
