@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
 import { mcpServerScript, writeMcpExtension } from "../support/mcp_servers.ts";
-import { REPO, World } from "./support.ts";
+import { created, REPO, World } from "./support.ts";
 
 type Block = Record<string, unknown>;
 type Body = { messages: { role: string; content: unknown }[]; tools: { name: string }[] };
@@ -127,24 +127,6 @@ Deno.test("arguments that break the MCP tool's input schema never reach the serv
   assert.ok(!text.includes("Input validation error"), text);
   assert.ok(!text.includes("cancelled"), text);
 });
-
-/** Resolves once `path` exists (watching its folder, no polling). */
-async function created(path: string): Promise<void> {
-  const watcher = Deno.watchFs(join(path, ".."));
-  try {
-    try {
-      await Deno.stat(path);
-      return;
-    } catch {
-      // not yet: wait for it
-    }
-    for await (const event of watcher) {
-      if (event.paths.includes(path)) return;
-    }
-  } finally {
-    watcher.close();
-  }
-}
 
 Deno.test("Ctrl-C during an MCP tool call sends notifications/cancelled to the server", async () => {
   await using world = await World.create([

@@ -221,3 +221,21 @@ export async function signalWhen(
   const status = await child.status;
   return { code: status.code, events, stderr: await stderr };
 }
+
+/** Resolves once `path` exists (watching its folder, no polling). */
+export async function created(path: string): Promise<void> {
+  const watcher = Deno.watchFs(join(path, ".."));
+  try {
+    try {
+      await Deno.stat(path);
+      return;
+    } catch {
+      // not yet: wait for it
+    }
+    for await (const event of watcher) {
+      if (event.paths.includes(path)) return;
+    }
+  } finally {
+    watcher.close();
+  }
+}

@@ -33,7 +33,7 @@ import type {
 } from "./host_types.ts";
 import type { HostedExtension } from "./hosted.ts";
 import type { ExtensionLog } from "./log.ts";
-import { CrashPolicy, LatencyStats, unavailableError } from "./supervision.ts";
+import { LatencyStats, Supervisor, unavailableError } from "./supervision.ts";
 import { registerCommand, registerTool, subscribe } from "./registrations.ts";
 import type { FrameTrace } from "./frame_trace.ts";
 import { NoticeLimiter } from "./notice_limiter.ts";
@@ -70,14 +70,8 @@ export class ManagedExtension implements HostedExtension {
   #accepted = false;
   #helloVersion: string | undefined;
   #capabilities = new Set<string>();
-  readonly #crashes: CrashPolicy;
+  readonly #supervisor: Supervisor;
   readonly #latency = new LatencyStats();
-  #everReady = false;
-  #readySince: number | undefined;
-  #lastError: string | undefined;
-  #restartTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The crashed process's group being reaped; a stop waits for it. */
-  #reaping: Promise<unknown> | undefined;
   /** Registrations of the crashed process, dropped when its successor says hello. */
   #stale = false;
   readonly #notices: NoticeLimiter;
@@ -100,7 +94,7 @@ export class ManagedExtension implements HostedExtension {
     this.#log = log;
     this.#dataDir = dataDir;
     this.#link = link;
-    this.#crashes = new CrashPolicy(link.options.supervision);
+    this.#supervisor = new Supervisor(link.options.supervision);
     const rate = link.options.noticeLimit;
     this.#notices = new NoticeLimiter((dropped) => {
       const why = `more than ${rate.perSecond} a second`;
@@ -238,7 +232,7 @@ export class ManagedExtension implements HostedExtension {
       source: this.spec.source,
       dir: this.spec.dir,
       state: this.#state,
-      restarts: this.#crashes.restarts,
+      ...this.#supervisor.figures(this.#state),
       ...this.#latency.figures(),
     };
     if (this.#reason !== undefined) status.reason = this.#reason;
@@ -247,10 +241,6 @@ export class ManagedExtension implements HostedExtension {
     if (version !== undefined) status.version = version;
     if (this.#readyVia) status.readyVia = this.#readyVia;
     if (this.#log.path) status.logFile = this.#log.path;
-    if (this.#readySince !== undefined && this.#state === "ready") {
-      status.uptimeMs = Date.now() - this.#readySince;
-    }
-    if (this.#lastError !== undefined) status.lastError = this.#lastError;
     return status;
   }
 
@@ -271,13 +261,12 @@ export class ManagedExtension implements HostedExtension {
   async #runStop(deadline: number): Promise<void> {
     this.#clearTimers();
     this.#closed.abort();
-    clearTimeout(this.#restartTimer);
-    this.#restartTimer = undefined;
+    this.#supervisor.cancelRestart();
     if (this.#state === "restarting") {
       this.#state = "exited";
       this.#reason = `stopped by zot while restarting (${this.#reason ?? ""})`;
     }
-    await this.#reaping;
+    await this.#supervisor.reaping;
     try {
       await this.#stopConnection(deadline);
     } finally {
@@ -352,9 +341,9 @@ export class ManagedExtension implements HostedExtension {
     this.#idleTimer = undefined;
     this.#state = "ready";
     this.#readyVia = via;
-    this.#readySince = Date.now();
-    if (this.#everReady) this.#log.note(`restarted and ready at ${new Date().toISOString()}`);
-    this.#everReady = true;
+    if (this.#supervisor.ready()) {
+      this.#log.note(`restarted and ready at ${new Date().toISOString()}`);
+    }
     this.#settle();
     this.#changed();
   }
@@ -410,7 +399,7 @@ export class ManagedExtension implements HostedExtension {
       return;
     }
     const stopping = this.#stopping !== undefined;
-    if (!stopping && this.#everReady) {
+    if (!stopping && this.#supervisor.everReady) {
       this.#crashed(reason);
       return;
     }
@@ -430,44 +419,28 @@ export class ManagedExtension implements HostedExtension {
   // after a backoff, or quarantine it when it keeps crashing.
   #crashed(reason: string): void {
     const conn = this.#conn;
-    this.#lastError = reason;
-    const verdict = this.#crashes.crashed();
-    const quarantined = verdict.action === "quarantine";
-    const what = quarantined
-      ? `quarantined after ${verdict.crashes} crashes within ${verdict.windowMs / 1000} s`
-      : `restarting in ${verdict.delayMs} ms (restart ${verdict.attempt})`;
-    this.#state = quarantined ? "quarantined" : "restarting";
-    this.#reason = `${reason}; ${what}`;
-    this.#readySince = undefined;
-    this.#log.note(`extension ${this.name} ${reason} at ${new Date().toISOString()}; ${what}`);
+    const reaping = conn?.shutdown(Date.now(), this.#link.options.killGraceMs, false);
+    const outcome = this.#supervisor.crashed(this.name, reason, reaping, () => this.#relaunch());
+    this.#state = outcome.state;
+    this.#reason = outcome.reason;
+    this.#log.note(outcome.logLine);
     conn?.failPending((label) => this.#unavailable(label));
     this.#conn = undefined;
-    this.#reaping = conn?.shutdown(Date.now(), this.#link.options.killGraceMs, false);
     this.#stale = true;
     this.#changed();
-    if (quarantined) {
-      // Told once: further calls fail quietly with the same reason.
-      this.#call("onNotify", (cb) =>
-        cb.onNotify?.({
-          extension: this.name,
-          level: "error",
-          message: `extension "${this.name}" ${reason} and has crashed ${verdict.crashes} ` +
-            `times within ${verdict.windowMs / 1000} s; quarantined until /reload-ext or the ` +
-            `next start (see: zot ext logs ${this.name})`,
-        }));
-      return;
+    const notice = outcome.notice;
+    // Told once: further calls fail quietly with the same reason.
+    if (notice) {
+      this.#call(
+        "onNotify",
+        (cb) => cb.onNotify?.({ extension: this.name, level: "error", message: notice }),
+      );
     }
-    this.#restartTimer = setTimeout(() => {
-      this.#restartTimer = undefined;
-      void this.#relaunch();
-    }, verdict.delayMs);
   }
 
-  async #relaunch(): Promise<void> {
-    await this.#reaping;
-    this.#reaping = undefined;
+  #relaunch(): void {
     if (this.#stopping !== undefined || this.#state !== "restarting") return;
-    this.#crashes.restarts++;
+    this.#supervisor.countRestart();
     this.#state = "starting";
     this.#accepted = false;
     this.#readyVia = undefined;
@@ -478,7 +451,7 @@ export class ManagedExtension implements HostedExtension {
 
   #unavailable(label?: string): Error {
     const ext = { name: this.name, state: this.#state, reason: this.#reason };
-    return unavailableError({ ...ext, lastError: this.#lastError }, label);
+    return unavailableError({ ...ext, lastError: this.#supervisor.lastError }, label);
   }
 
   #clearTimers(): void {

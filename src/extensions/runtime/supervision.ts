@@ -56,6 +56,119 @@ export class CrashPolicy {
   }
 }
 
+/** What a crash turns an extension into, and what is said about it. */
+export interface CrashOutcome {
+  state: "restarting" | "quarantined";
+  /** For status: the crash and what follows (`exited with code 1; restarting in 500 ms …`). */
+  reason: string;
+  /** For the extension's log. */
+  logLine: string;
+  /** For the user, once: set only when the extension is quarantined. */
+  notice?: string;
+}
+
+/**
+ * One extension's supervision, whatever protocol it speaks: a crash after it was ready is
+ * restarted after a backoff (once the crashed process is reaped), a crash loop is
+ * quarantined, and status() gets restarts, uptime and the last error from here.
+ */
+export class Supervisor {
+  readonly #policy: CrashPolicy;
+  #everReady = false;
+  #readySince: number | undefined;
+  #lastError: string | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The crashed process being reaped; a stop waits for it. */
+  #reaping: Promise<unknown> | undefined;
+
+  constructor(options: SupervisionOptions) {
+    this.#policy = new CrashPolicy(options);
+  }
+
+  /** Whether it was ever ready: an exit since then, not asked for, is a crash. */
+  get everReady(): boolean {
+    return this.#everReady;
+  }
+
+  /** The crash being cleaned up, if any; resolves once its process is gone. */
+  get reaping(): Promise<unknown> | undefined {
+    return this.#reaping;
+  }
+
+  /** The extension is ready (again); says whether this was a restart. */
+  ready(): boolean {
+    const again = this.#everReady;
+    this.#everReady = true;
+    this.#readySince = Date.now();
+    return again;
+  }
+
+  /**
+   * Records a crash (`reaping`: its process being stopped) and decides: with a restart,
+   * `relaunch` runs after the backoff and the reaping (it calls countRestart() when it does
+   * start again, and not when the extension was stopped meanwhile).
+   */
+  crashed(
+    name: string,
+    reason: string,
+    reaping: Promise<unknown> | undefined,
+    relaunch: () => void,
+  ): CrashOutcome {
+    this.#lastError = reason;
+    this.#readySince = undefined;
+    this.#reaping = reaping;
+    const verdict = this.#policy.crashed();
+    const quarantined = verdict.action === "quarantine";
+    const what = quarantined
+      ? `quarantined after ${verdict.crashes} crashes within ${verdict.windowMs / 1000} s`
+      : `restarting in ${verdict.delayMs} ms (restart ${verdict.attempt})`;
+    const outcome: CrashOutcome = {
+      state: quarantined ? "quarantined" : "restarting",
+      reason: `${reason}; ${what}`,
+      logLine: `extension ${name} ${reason} at ${new Date().toISOString()}; ${what}`,
+    };
+    if (quarantined) {
+      outcome.notice = `extension "${name}" ${reason} and has crashed ${verdict.crashes} ` +
+        `times within ${verdict.windowMs / 1000} s; quarantined until /reload-ext or the ` +
+        `next start (see: zot ext logs ${name})`;
+    } else {
+      this.#timer = setTimeout(async () => {
+        this.#timer = undefined;
+        await this.#reaping;
+        this.#reaping = undefined;
+        relaunch();
+      }, verdict.delayMs);
+    }
+    return outcome;
+  }
+
+  /** A restart begins. */
+  countRestart(): void {
+    this.#policy.restarts++;
+  }
+
+  /** Cancels a restart not yet begun (the extension is being stopped). */
+  cancelRestart(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** The figures status() shows: restarts, uptime while ready, the last crash. */
+  figures(state: string): { restarts: number; uptimeMs?: number; lastError?: string } {
+    const out: ReturnType<Supervisor["figures"]> = { restarts: this.#policy.restarts };
+    if (this.#readySince !== undefined && state === "ready") {
+      out.uptimeMs = Date.now() - this.#readySince;
+    }
+    if (this.#lastError !== undefined) out.lastError = this.#lastError;
+    return out;
+  }
+
+  /** The last crash's reason, for errors about calls it cut off. */
+  get lastError(): string | undefined {
+    return this.#lastError;
+  }
+}
+
 /** Call latencies of one extension (the last 512 calls), for p50/p99 in status. */
 export class LatencyStats {
   #samples: number[] = [];

@@ -2,8 +2,10 @@
  * An MCP server as a zot extension. It adapts the official SDK's Client to what the host
  * expects of any extension (HostedExtension): `initialize` plays the part of hello, the
  * server's tools and prompts are registered as tools and commands, and the host's
- * `tool_call` / `command_invoked` requests are answered with MCP calls. States as for an
- * NDJSON extension: starting → ready → exited, or starting → refused.
+ * `tool_call` / `command_invoked` requests are answered with MCP calls. States and
+ * supervision as for an NDJSON extension: starting → ready → exited, or starting → refused;
+ * a server that dies after it was ready is restarted after a backoff (→ restarting →
+ * starting → ready), and quarantined when it keeps crashing.
  */
 
 import { CancelledError, errorMessage, ExtensionError } from "../../../errors/mod.ts";
@@ -22,6 +24,8 @@ import type { ExtensionState, ExtensionStatus } from "../host_types.ts";
 import type { HostedExtension, RequestOptions } from "../hosted.ts";
 import type { ExtensionLog } from "../log.ts";
 import type { HostLink } from "../managed_extension.ts";
+import { LatencyStats, Supervisor, unavailableError } from "../supervision.ts";
+import { settlesWithin } from "../../../timing/mod.ts";
 import { McpSession, type SessionCall } from "./session.ts";
 import type { McpPromptEntry, McpToolEntry } from "./catalog.ts";
 import { promptArguments } from "./names.ts";
@@ -44,6 +48,8 @@ export class McpExtension implements HostedExtension {
   #accepted = false;
   #session: McpSession | undefined;
   #stopping: Promise<void> | undefined;
+  readonly #supervisor: Supervisor;
+  readonly #latency = new LatencyStats();
   #settle!: () => void;
   /** Resolves once the server is ready, refused or exited. */
   readonly settled: Promise<void>;
@@ -53,6 +59,7 @@ export class McpExtension implements HostedExtension {
     this.index = index;
     this.#log = log;
     this.#link = link;
+    this.#supervisor = new Supervisor(link.options.supervision);
     this.settled = new Promise((resolve) => (this.#settle = resolve));
   }
 
@@ -148,7 +155,7 @@ export class McpExtension implements HostedExtension {
     options: RequestOptions = {},
   ): Promise<ResponseByKind[K]> {
     const session = this.#session;
-    if (!session || !this.running) return Promise.reject(this.#notRunning());
+    if (!session || !this.running) return Promise.reject(this.#gone());
     const { signal, onProgress } = options;
     if (signal?.aborted) return Promise.reject(new CancelledError(`${label} cancelled`));
     const frame = build(this.#link.nextId());
@@ -161,13 +168,17 @@ export class McpExtension implements HostedExtension {
     const timeoutMs = this.spec.timeouts?.[kind] ?? defaults[kind];
     const hardCapMs = Math.max(timeoutMs, TIMEOUT_CAPS_MS[kind]);
     const call = { label, timeoutMs, hardCapMs, signal, onProgress };
-    if (frame.type === "tool_call") {
-      return this.#callTool(session, frame, call) as Promise<ResponseByKind[K]>;
-    }
-    if (frame.type === "command_invoked") {
-      return this.#getPrompt(session, frame, call) as Promise<ResponseByKind[K]>;
-    }
-    return Promise.reject(new Error(`an MCP server cannot answer ${frame.type}`));
+    const answer = frame.type === "tool_call"
+      ? this.#callTool(session, frame, call)
+      : frame.type === "command_invoked"
+      ? this.#getPrompt(session, frame, call)
+      : Promise.reject(new Error(`an MCP server cannot answer ${frame.type}`));
+    const started = performance.now();
+    answer.then(
+      () => this.#latency.add(performance.now() - started, true),
+      () => this.#latency.add(performance.now() - started, false),
+    );
+    return answer as Promise<ResponseByKind[K]>;
   }
 
   /** This extension's status. */
@@ -177,6 +188,8 @@ export class McpExtension implements HostedExtension {
       source: this.spec.source,
       dir: this.spec.dir,
       state: this.#state,
+      ...this.#supervisor.figures(this.#state),
+      ...this.#latency.figures(),
     };
     if (this.#reason !== undefined) status.reason = this.#reason;
     if (this.#session?.pid !== undefined) status.pid = this.#session.pid;
@@ -190,6 +203,12 @@ export class McpExtension implements HostedExtension {
   /** Closes the session and stops the server process (the stop ladder); idempotent. */
   stop(deadline: number): Promise<void> {
     this.#stopping ??= (async () => {
+      this.#supervisor.cancelRestart();
+      if (this.#state === "restarting") {
+        this.#state = "exited";
+        this.#reason = `stopped by zot while restarting (${this.#reason ?? ""})`;
+      }
+      await this.#supervisor.reaping;
       if (this.#session) {
         const how = await this.#session.close(deadline);
         this.#log.note(`stopped at ${new Date().toISOString()}${how}`);
@@ -217,6 +236,9 @@ export class McpExtension implements HostedExtension {
     }
     if (this.#state !== "starting") return;
     this.#state = "ready";
+    if (this.#supervisor.ready()) {
+      this.#log.note(`restarted and ready at ${new Date().toISOString()}`);
+    }
     this.#settle();
     this.#changed();
   }
@@ -247,7 +269,7 @@ export class McpExtension implements HostedExtension {
       await session.settledLists();
       return toolResultFrame(frame.id, result);
     } catch (err) {
-      const answer = this.#failure(err, call);
+      const answer = await this.#failure(session, err, call);
       return errorResultFrame(frame.id, answer);
     }
   }
@@ -268,12 +290,12 @@ export class McpExtension implements HostedExtension {
       const result = await session.getPrompt(entry.mcpName, parsed.args, call);
       return { ...base, action: "prompt", prompt: promptText(result) };
     } catch (err) {
-      return { ...base, action: "noop", error: this.#failure(err, call) };
+      return { ...base, action: "noop", error: await this.#failure(session, err, call) };
     }
   }
 
   /** Throws what the host reports itself (cancel, timeout, gone); returns a server error's text. */
-  #failure(err: unknown, call: CallOptions): string {
+  async #failure(session: McpSession, err: unknown, call: CallOptions): Promise<string> {
     if (call.signal?.aborted) throw new CancelledError(`${call.label} cancelled`);
     if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
       throw new ExtensionError(
@@ -283,10 +305,20 @@ export class McpExtension implements HostedExtension {
         { hint: `see: zot ext logs ${this.name}` },
       );
     }
-    if (!this.running || (err instanceof McpError && err.code === ErrorCode.ConnectionClosed)) {
-      throw this.#notRunning();
+    if (!session.open || (err instanceof McpError && err.code === ErrorCode.ConnectionClosed)) {
+      // The SDK fails the call as the connection drops, before zot has heard why: wait for
+      // that, so the caller learns whether the server is restarting.
+      await settlesWithin(session.ended, 1_000);
+      throw this.#gone(call.label);
     }
     return `MCP server "${this.name}" answered ${call.label} with an error: ${errorMessage(err)}`;
+  }
+
+  /** Why a call cannot be answered: restarting, quarantined, or not running at all. */
+  #gone(label?: string): ExtensionError {
+    if (this.#state !== "restarting" && this.#state !== "quarantined") return this.#notRunning();
+    const ext = { name: this.name, state: this.#state, reason: this.#reason };
+    return unavailableError({ ...ext, lastError: this.#supervisor.lastError }, label);
   }
 
   #notRunning(): ExtensionError {
@@ -304,6 +336,10 @@ export class McpExtension implements HostedExtension {
       return;
     }
     const stopping = this.#stopping !== undefined;
+    if (!stopping && this.#supervisor.everReady) {
+      this.#crashed(reason);
+      return;
+    }
     if (!this.#accepted) {
       this.refuse(
         stopping ? `stopped by zot before initialize (${reason})` : `${reason} before initialize`,
@@ -316,6 +352,38 @@ export class McpExtension implements HostedExtension {
     this.#settle();
     this.#changed();
     if (!stopping) void this.stop(Date.now());
+  }
+
+  // Died after it was ready: reap the server, then restart it after a backoff, or
+  // quarantine it when it keeps crashing. Its calls already failed with the connection.
+  #crashed(reason: string): void {
+    const reaping = this.#session?.close(Date.now());
+    this.#session = undefined;
+    const outcome = this.#supervisor.crashed(this.name, reason, reaping, () => this.#relaunch());
+    this.#state = outcome.state;
+    this.#reason = outcome.reason;
+    this.#log.note(outcome.logLine);
+    this.#changed();
+    if (outcome.notice) {
+      try {
+        this.#link.callbacks.onNotify?.({
+          extension: this.name,
+          level: "error",
+          message: outcome.notice,
+        });
+      } catch (err) {
+        this.#log.note(`host callback onNotify failed: ${errorMessage(err)}`);
+      }
+    }
+  }
+
+  #relaunch(): void {
+    if (this.#stopping !== undefined || this.#state !== "restarting") return;
+    this.#supervisor.countRestart();
+    this.#state = "starting";
+    this.#accepted = false;
+    this.launch();
+    this.#changed();
   }
 
   #changed(): void {

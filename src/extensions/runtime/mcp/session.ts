@@ -65,6 +65,9 @@ export class McpSession {
   readonly #proc: ExtensionProcess | undefined;
   #open = true;
   #closing = false;
+  #ended!: () => void;
+  /** Resolves once the end of the connection has been reported (onClosed) or close() ran. */
+  readonly ended: Promise<void> = new Promise((resolve) => (this.#ended = resolve));
   #lists: Promise<void> = Promise.resolve();
   #listTimeoutMs = 30_000;
 
@@ -198,12 +201,14 @@ export class McpSession {
       }
       await this.#client.close().catch(() => {});
       this.#open = false;
+      this.#ended();
       return "";
     }
     await this.#client.close().catch(() => {});
     const report = await this.#proc.stop(deadline, this.#options.killGraceMs);
     await (this.#transport as ProcessTransport).finish();
     this.#open = false;
+    this.#ended();
     return describeStop(report);
   }
 
@@ -252,6 +257,7 @@ export class McpSession {
         : "closed its stdout";
     }
     this.#options.onClosed(reason);
+    this.#ended();
   }
 }
 

@@ -1,0 +1,86 @@
+/**
+ * An MCP server is supervised like any extension, from the real CLI: killed mid-call it is
+ * restarted and its tools work again; a crash loop is quarantined and reported once.
+ */
+
+import { join } from "node:path";
+import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
+import { created, REPO, World } from "./support.ts";
+
+type Line = Record<string, unknown>;
+
+const FIXTURE = join(REPO, "tests", "fixtures", "mcp", "fixture");
+
+function tool(id: string, name: string, input: Record<string, unknown> = {}) {
+  return { blocks: [{ type: "tool_use" as const, id, name, input }] };
+}
+
+function textOf(line: Line): string {
+  return JSON.stringify(line.content);
+}
+
+Deno.test("an MCP server killed mid-call fails the call as restarting, restarts, and works again", async () => {
+  await using world = await World.create([
+    tool("w1", "mcp__fix__wait", { seconds: 600 }),
+    { text: "it crashed" },
+    tool("s1", "mcp__fix__structured"),
+    { text: "it is back" },
+  ]);
+  const mark = join(world.root, "mark");
+  const rpc = world.rpc(["--ext", FIXTURE], { FIXTURE_MARK: mark });
+  const pidOf = async (id: string) => {
+    const list = await rpc.request({ id, type: "list_extensions" });
+    return Number((list.data as { extensions: Line[] }).extensions[0].pid);
+  };
+  const pid = await pidOf("0");
+  await rpc.request({ id: "1", type: "prompt", message: "go" });
+  await created(`${mark}.started`);
+  Deno.kill(pid, "SIGKILL");
+  const failed = await rpc.next((l) => l.type === "tool_result" && l.id === "w1");
+  assertEquals(failed.is_error, true, textOf(failed));
+  assertIncludes(textOf(failed), "it is restarting");
+  await rpc.next((l) => l.type === "done" && l.id === "1");
+  await rpc.next((l) => l.type === "ext_status" && l.state === "restarting");
+  const back = await rpc.next((l) => l.type === "ext_status" && l.state === "ready");
+  assertEquals([back.name, back.restarts], ["fix", 1]);
+  assert.ok((await pidOf("00")) !== pid, "a new server runs");
+
+  await rpc.request({ id: "2", type: "prompt", message: "again" });
+  const second = await rpc.next((l) => l.type === "tool_result" && l.id === "s1");
+  assertEquals(second.is_error, false, textOf(second));
+  assertIncludes(textOf(second), "21");
+  await rpc.next((l) => l.type === "done" && l.id === "2");
+
+  const list = await rpc.request({ id: "3", type: "list_extensions" });
+  const [status] = (list.data as { extensions: Line[] }).extensions;
+  assertEquals([status.state, status.restarts, status.calls, status.failed_calls], [
+    "ready",
+    1,
+    2,
+    1,
+  ]);
+  assertIncludes(String(status.last_error), "SIGKILL");
+  const { code, stderr } = await rpc.close();
+  assertEquals(code, 0, stderr);
+});
+
+Deno.test("an MCP server in a crash loop is quarantined and reported once; its tools leave the list", async () => {
+  await using world = await World.create([tool("q1", "mcp__fix__structured"), { text: "gone" }]);
+  const rpc = world.rpc(["--ext", FIXTURE], { FIXTURE_CRASH: "1" });
+  const notice = await rpc.next((l) => l.type === "ext_notify");
+  assertEquals(notice.extension, "fix");
+  assertIncludes(String(notice.message), "quarantined until /reload-ext or the next start");
+  const list = await rpc.request({ id: "1", type: "list_extensions" });
+  const [status] = (list.data as { extensions: Line[] }).extensions;
+  assertEquals([status.state, status.restarts], ["quarantined", 2]);
+  assertIncludes(String(status.last_error), "exited with code 3");
+  await rpc.request({ id: "2", type: "prompt", message: "go" });
+  const result = await rpc.next((l) => l.type === "tool_result" && l.id === "q1");
+  assertEquals(result.is_error, true);
+  await rpc.next((l) => l.type === "done" && l.id === "2");
+  const offered = (world.server.bodies()[0] as { tools: { name: string }[] }).tools;
+  assertEquals(offered.some((t) => t.name.startsWith("mcp__fix__")), false);
+  const { code, stderr } = await rpc.close();
+  assertEquals(code, 0, stderr);
+  assertEquals(rpc.lines.filter((l) => l.type === "ext_notify").length, 1);
+});
