@@ -11,7 +11,8 @@
  *   same extension commands (as zot plans them) and reads their first line; and the cost
  *   of the N extensions alone (zot -p with N minus with 0) against the raw spawner's (minus
  *   the empty script);
- * - peak RSS of `zot -p` against the empty script, from GNU time's `%M` (/usr/bin/time).
+ * - peak RSS of `zot -p` against the empty script, from GNU time's `%M` (/usr/bin/time), and
+ *   against a script making the same streamed request (fetch_floor.ts): the floor of the work.
  *
  * Each row is measured twice: for zot run from source (`deno run -A main.ts`, rows `cli_…`)
  * and for the code-split bundle the release binaries are compiled from (scripts/compile.ts's
@@ -34,6 +35,7 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const MAIN = here("../../main.ts");
 const EMPTY = here("./empty.ts");
 const RAW_SPAWNER = here("./raw_spawner.ts");
+const FETCH_FLOOR = here("./fetch_floor.ts");
 const CLI_EXT = here("./cli_ext.ts");
 const PROVIDER_SERVER = here("../../tests/support/provider_server.ts");
 const GNU_TIME = "/usr/bin/time";
@@ -300,16 +302,19 @@ function zotRows(
   ];
   if (gnuTime) {
     const rss = (xs: Sample[]) => median(xs.map((x) => x.rssKiB ?? 0)) / 1024;
-    const value = rss(s("print0"));
-    const baseline = rss(s("empty"));
-    rows.push({
-      name: `${label}_print_peak_rss`,
-      value,
-      baseline,
-      unit: "MiB",
-      ratio: value / baseline,
-      baselineName: `${empty} (GNU time %M)`,
-    });
+    const rssRow = (name: string, floor: Sample[], baselineName: string): BenchResult => {
+      const value = rss(s("print0"));
+      const baseline = rss(floor);
+      return { name, value, baseline, unit: "MiB", ratio: value / baseline, baselineName };
+    };
+    rows.push(
+      rssRow(`${label}_print_peak_rss`, s("empty"), `${empty} (GNU time %M)`),
+      rssRow(
+        `${label}_print_peak_rss_vs_fetch`,
+        all.fetchFloor,
+        "a script making the same streamed request to the same server (GNU time %M)",
+      ),
+    );
   }
   return rows;
 }
@@ -337,6 +342,7 @@ export async function runCliBench(
     const commands: Record<string, string[]> = {
       raw1: [Deno.execPath(), "run", "-A", RAW_SPAWNER, await rawSpecFile(setup, 1)],
       rawMany: [Deno.execPath(), "run", "-A", RAW_SPAWNER, await rawSpecFile(setup, many)],
+      fetchFloor: [Deno.execPath(), "run", "-A", FETCH_FLOOR, server.url],
       ...zotCommands("", { flags: [], main: EMPTY }, { flags: [], main: MAIN }, setup, many),
       ...zotCommands("shipped.", shipped.empty, shipped.main, setup, many),
     };
