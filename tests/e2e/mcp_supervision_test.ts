@@ -5,40 +5,29 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
-import { created, REPO, World } from "./support.ts";
+import { contentText, created, REPO, toolTurn, World } from "./support.ts";
 
 type Line = Record<string, unknown>;
 
 const FIXTURE = join(REPO, "tests", "fixtures", "mcp", "fixture");
 
-function tool(id: string, name: string, input: Record<string, unknown> = {}) {
-  return { blocks: [{ type: "tool_use" as const, id, name, input }] };
-}
-
-function textOf(line: Line): string {
-  return JSON.stringify(line.content);
-}
-
 Deno.test("an MCP server killed mid-call fails the call as restarting, restarts, and works again", async () => {
   await using world = await World.create([
-    tool("w1", "mcp__fix__wait", { seconds: 600 }),
+    toolTurn("w1", "mcp__fix__wait", { seconds: 600 }),
     { text: "it crashed" },
-    tool("s1", "mcp__fix__structured"),
+    toolTurn("s1", "mcp__fix__structured"),
     { text: "it is back" },
   ]);
   const mark = join(world.root, "mark");
   const rpc = world.rpc(["--ext", FIXTURE], { FIXTURE_MARK: mark });
-  const pidOf = async (id: string) => {
-    const list = await rpc.request({ id, type: "list_extensions" });
-    return Number((list.data as { extensions: Line[] }).extensions[0].pid);
-  };
+  const pidOf = async (id: string) => Number((await rpc.extensions(id))[0].pid);
   const pid = await pidOf("0");
   await rpc.request({ id: "1", type: "prompt", message: "go" });
   await created(`${mark}.started`);
   Deno.kill(pid, "SIGKILL");
   const failed = await rpc.next((l) => l.type === "tool_result" && l.id === "w1");
-  assertEquals(failed.is_error, true, textOf(failed));
-  assertIncludes(textOf(failed), "it is restarting");
+  assertEquals(failed.is_error, true, contentText(failed));
+  assertIncludes(contentText(failed), "it is restarting");
   await rpc.next((l) => l.type === "done" && l.id === "1");
   await rpc.next((l) => l.type === "ext_status" && l.state === "restarting");
   const back = await rpc.next((l) => l.type === "ext_status" && l.state === "ready");
@@ -47,12 +36,11 @@ Deno.test("an MCP server killed mid-call fails the call as restarting, restarts,
 
   await rpc.request({ id: "2", type: "prompt", message: "again" });
   const second = await rpc.next((l) => l.type === "tool_result" && l.id === "s1");
-  assertEquals(second.is_error, false, textOf(second));
-  assertIncludes(textOf(second), "21");
+  assertEquals(second.is_error, false, contentText(second));
+  assertIncludes(contentText(second), "21");
   await rpc.next((l) => l.type === "done" && l.id === "2");
 
-  const list = await rpc.request({ id: "3", type: "list_extensions" });
-  const [status] = (list.data as { extensions: Line[] }).extensions;
+  const [status] = await rpc.extensions("3");
   assertEquals([status.state, status.restarts, status.calls, status.failed_calls], [
     "ready",
     1,
@@ -65,13 +53,14 @@ Deno.test("an MCP server killed mid-call fails the call as restarting, restarts,
 });
 
 Deno.test("an MCP server in a crash loop is quarantined and reported once; its tools leave the list", async () => {
-  await using world = await World.create([tool("q1", "mcp__fix__structured"), { text: "gone" }]);
+  await using world = await World.create([toolTurn("q1", "mcp__fix__structured"), {
+    text: "gone",
+  }]);
   const rpc = world.rpc(["--ext", FIXTURE], { FIXTURE_CRASH: "1" });
   const notice = await rpc.next((l) => l.type === "ext_notify");
   assertEquals(notice.extension, "fix");
   assertIncludes(String(notice.message), "quarantined until /reload-ext or the next start");
-  const list = await rpc.request({ id: "1", type: "list_extensions" });
-  const [status] = (list.data as { extensions: Line[] }).extensions;
+  const [status] = await rpc.extensions("1");
   assertEquals([status.state, status.restarts], ["quarantined", 2]);
   assertIncludes(String(status.last_error), "exited with code 3");
   await rpc.request({ id: "2", type: "prompt", message: "go" });

@@ -113,6 +113,20 @@ export class World implements AsyncDisposable {
 
 type Line = Record<string, unknown>;
 
+/** A scripted model turn that calls one tool. */
+export function toolTurn(
+  id: string,
+  name: string,
+  input: Record<string, unknown> = {},
+): ScriptTurn {
+  return { blocks: [{ type: "tool_use" as const, id, name, input }] };
+}
+
+/** A tool_result event's content as text, for assertions. */
+export function contentText(line: Line): string {
+  return JSON.stringify(line.content);
+}
+
 /** An NDJSON client for a `zot rpc` child. */
 export class RpcClient {
   readonly lines: Line[] = [];
@@ -173,6 +187,12 @@ export class RpcClient {
   async request(command: Line): Promise<Line> {
     await this.send(command);
     return await this.next((l) => l.type === "response" && l.id === command.id);
+  }
+
+  /** The extensions' status lines, from a `list_extensions` request with this id. */
+  async extensions(id: string): Promise<Line[]> {
+    const list = await this.request({ id, type: "list_extensions" });
+    return (list.data as { extensions: Line[] }).extensions;
   }
 
   /** Closes stdin and waits for the process to exit. */
