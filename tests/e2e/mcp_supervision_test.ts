@@ -5,6 +5,7 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
+import { httpFixture, remoteExtension } from "./mcp_support.ts";
 import { contentText, created, REPO, toolTurn, World } from "./support.ts";
 
 type Line = Record<string, unknown>;
@@ -72,4 +73,45 @@ Deno.test("an MCP server in a crash loop is quarantined and reported once; its t
   const { code, stderr } = await rpc.close();
   assertEquals(code, 0, stderr);
   assertEquals(rpc.lines.filter((l) => l.type === "ext_notify").length, 1);
+});
+
+Deno.test("a remote MCP server that restarts and forgets the session is reconnected", async () => {
+  await using world = await World.create([
+    toolTurn("a1", "mcp__remote__whoami"),
+    { text: "first" },
+    toolTurn("b1", "mcp__remote__whoami"),
+    { text: "lost it" },
+    toolTurn("c1", "mcp__remote__whoami"),
+    { text: "back" },
+  ]);
+  const first = await httpFixture();
+  const port = Number(new URL(first.url).port);
+  const ext = await remoteExtension(world, first.url);
+  const rpc = world.rpc(["--ext", ext], { FIX_TOKEN: "t0k" });
+  await rpc.request({ id: "1", type: "prompt", message: "one" });
+  const a = await rpc.next((l) => l.type === "tool_result" && l.id === "a1");
+  assertEquals(a.is_error, false, contentText(a));
+  await rpc.next((l) => l.type === "done" && l.id === "1");
+
+  // The server restarts on the same address: it no longer knows zot's session.
+  await first[Symbol.asyncDispose]();
+  await using second = await httpFixture(port);
+  assertEquals(second.url, first.url);
+  await rpc.request({ id: "2", type: "prompt", message: "two" });
+  const b = await rpc.next((l) => l.type === "tool_result" && l.id === "b1");
+  assertEquals(b.is_error, true, contentText(b));
+  assertIncludes(contentText(b), "it is restarting");
+  await rpc.next((l) => l.type === "done" && l.id === "2");
+  const back = await rpc.next((l) => l.type === "ext_status" && l.state === "ready");
+  assertEquals([back.name, back.restarts], ["remote", 1]);
+
+  await rpc.request({ id: "3", type: "prompt", message: "three" });
+  const c = await rpc.next((l) => l.type === "tool_result" && l.id === "c1");
+  assertEquals(c.is_error, false, contentText(c));
+  assertIncludes(contentText(c), "auth=Bearer t0k");
+  await rpc.next((l) => l.type === "done" && l.id === "3");
+  const [status] = await rpc.extensions("4");
+  assertIncludes(String(status.last_error), "no longer knows this session");
+  const { code, stderr } = await rpc.close();
+  assertEquals(code, 0, stderr);
 });

@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
 import { mcpServerScript, writeMcpExtension } from "../support/mcp_servers.ts";
+import { httpFixture, remoteExtension } from "./mcp_support.ts";
 import { created, REPO, World } from "./support.ts";
 
 type Block = Record<string, unknown>;
@@ -151,44 +152,6 @@ Deno.test("Ctrl-C during an MCP tool call sends notifications/cancelled to the s
   assertIncludes(events, '"is_error":true');
   assertIncludes(events, '"stop":"aborted"');
 });
-
-/** Starts the fixture server over streamable HTTP on loopback; its URL is its first line. */
-async function httpFixture(): Promise<{ url: string } & AsyncDisposable> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", join(REPO, "tests", "fixtures", "mcp", "server.ts"), "http"],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { done, value } = await lines.read();
-    if (done) break;
-    text += value;
-  }
-  await lines.cancel();
-  return {
-    url: text.trim(),
-    async [Symbol.asyncDispose]() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
-}
-
-async function remoteExtension(world: World, url: string): Promise<string> {
-  const dir = join(world.root, "remote");
-  await Deno.mkdir(dir);
-  const manifest = {
-    name: "remote",
-    protocol: "mcp",
-    url,
-    headers: { Authorization: "Bearer ${env:FIX_TOKEN}" },
-  };
-  await Deno.writeTextFile(join(dir, "extension.json"), JSON.stringify(manifest));
-  return dir;
-}
 
 Deno.test("a remote MCP server over streamable HTTP on loopback, with a header from the environment", async () => {
   await using server = await httpFixture();

@@ -111,8 +111,15 @@ export class McpExtension implements HostedExtension {
     this.#session = session;
     session.initialize(this.#startupMs).then(
       () => this.#onInitialized(),
-      (err) => this.refuse(`MCP initialize failed: ${errorMessage(err)}`),
+      (err) => this.#failedStart(`MCP initialize failed: ${errorMessage(err)}`),
     );
+  }
+
+  // A first start that fails refuses the extension; a restart that fails is one more crash
+  // (a remote server still down is tried again after a longer wait, then quarantined).
+  #failedStart(reason: string): void {
+    if (this.#supervisor.everReady) this.#crashed(reason);
+    else this.refuse(reason);
   }
 
   // The manifest's "timeouts.startup" covers initialize and the first lists, as hello.
@@ -231,7 +238,7 @@ export class McpExtension implements HostedExtension {
     try {
       await session.refreshAll(this.#startupMs);
     } catch (err) {
-      this.refuse(`listing its tools and prompts failed: ${errorMessage(err)}`);
+      this.#failedStart(`listing its tools and prompts failed: ${errorMessage(err)}`);
       return;
     }
     if (this.#state !== "starting") return;
@@ -357,6 +364,9 @@ export class McpExtension implements HostedExtension {
   // Died after it was ready: reap the server, then restart it after a backoff, or
   // quarantine it when it keeps crashing. Its calls already failed with the connection.
   #crashed(reason: string): void {
+    // Only a live extension crashes: not one already restarting, quarantined or stopping.
+    const live = this.#state === "starting" || this.#state === "ready";
+    if (!live || this.#stopping !== undefined) return;
     const reaping = this.#session?.close(Date.now());
     this.#session = undefined;
     const outcome = this.#supervisor.crashed(this.name, reason, reaping, () => this.#relaunch());

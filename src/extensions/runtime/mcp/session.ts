@@ -30,6 +30,7 @@ import {
   PromptListChangedNotificationSchema,
   type RequestOptions,
   StreamableHTTPClientTransport,
+  StreamableHTTPError,
   type Tool,
   ToolListChangedNotificationSchema,
   type Transport,
@@ -167,10 +168,8 @@ export class McpSession {
     args: Record<string, unknown>,
     call: SessionCall,
   ): Promise<CallToolResult> {
-    return this.#client.callTool(
-      { name, arguments: args },
-      undefined,
-      requestOptions(call),
+    return this.#watch(
+      this.#client.callTool({ name, arguments: args }, undefined, requestOptions(call)),
     ) as Promise<CallToolResult>;
   }
 
@@ -180,7 +179,25 @@ export class McpSession {
     args: Record<string, string>,
     call: SessionCall,
   ): Promise<GetPromptResult> {
-    return this.#client.getPrompt({ name, arguments: args }, requestOptions(call));
+    return this.#watch(this.#client.getPrompt({ name, arguments: args }, requestOptions(call)));
+  }
+
+  // A remote server has no process whose exit says it is gone: a request it cannot take
+  // (unreachable, or refused for a session it no longer knows after a restart) says so. The
+  // session then ends as a stdio one does when its process exits (onClosed).
+  async #watch<T>(request: Promise<T>): Promise<T> {
+    try {
+      return await request;
+    } catch (err) {
+      const lost = remoteLoss(err);
+      if (lost && !this.#proc && this.#open && !this.#closing) {
+        this.#open = false;
+        this.#log.note(`the server ${lost}; the session is over`);
+        this.#options.onClosed(lost);
+        this.#ended();
+      }
+      throw err;
+    }
   }
 
   /** Resolves once every list refresh asked for so far is done (or failed). */
@@ -259,6 +276,20 @@ export class McpSession {
     this.#options.onClosed(reason);
     this.#ended();
   }
+}
+
+/** Why a remote request failed if the server is gone or forgot the session, else undefined. */
+function remoteLoss(err: unknown): string | undefined {
+  if (err instanceof StreamableHTTPError) {
+    if (err.code === 404) return "no longer knows this session (HTTP 404)";
+    // A restarted server built on the official SDK answers 400 "Server not initialized".
+    if (err.code === 400 && /not initialized/i.test(err.message)) {
+      return "was restarted and no longer knows this session (HTTP 400, not initialized)";
+    }
+  }
+  // fetch rejects with a TypeError when nothing answers at all.
+  if (err instanceof TypeError) return `cannot be reached (${errorMessage(err)})`;
+  return undefined;
 }
 
 // Asking for progress (onprogress) is what makes the SDK send a progress token; progress
