@@ -97,7 +97,8 @@ export async function jailedPath(
 
 /**
  * The argv that runs `shell` inside bubblewrap: / read-only, the project (the jail's root)
- * writable, a fresh /tmp, /dev and /proc, new PID namespace, no network unless allowed.
+ * writable, a fresh /tmp, /dev and /proc, new PID namespace, no capabilities, its own
+ * session, no network unless allowed.
  */
 export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Promise<string[]> {
   if (Deno.build.os !== "linux") {
@@ -134,6 +135,11 @@ export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Prom
     ...(jail.network ? [] : ["--unshare-net"]),
     "--unshare-pid",
     "--die-with-parent",
+    // Run as root, a command would keep its capabilities and could remount / writable.
+    "--cap-drop",
+    "ALL",
+    // Off zot's terminal: no /dev/tty, so no keystrokes injected into the user's shell.
+    "--new-session",
     "--chdir",
     dir,
     "--",

@@ -10,6 +10,12 @@ function results(body: Body): Block[] {
   return (body.messages.at(-1)!.content as Block[]).filter((b) => b.type === "tool_result");
 }
 
+/** What a bash result's command printed: its text without the echoed command line. */
+function printed(result: Block): string {
+  const [block] = result.content as { text: string }[];
+  return block.text.split("\n\n")[1] ?? "";
+}
+
 function call(id: string, name: string, input: Record<string, unknown>): ScriptTurn {
   return { blocks: [{ type: "tool_use", id, name, input }] };
 }
@@ -75,24 +81,57 @@ Deno.test("/jail: file tools refuse paths outside the project, symlinks and .. i
 
 Deno.test("/jail: bash writes only the project and cannot reach a loopback server", async () => {
   await using world = await World.create();
-  const port = new URL(world.server.url).port;
-  const command = [
-    "echo in > made_inside",
-    `(echo out > ${join(world.root, "made_outside")}) 2>/dev/null || echo OUTSIDE-REFUSED`,
-    `(exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && echo NET-OPEN || echo NET-CLOSED`,
-  ].join("; ");
-  world.server.push(call("b1", "bash", { command }), { text: "done" });
-  const rpc = world.rpc();
-  await rpc.request({ id: "j", type: "command", text: "/jail" });
-  await rpc.request({ id: "p1", type: "prompt", message: "try" });
-  await rpc.next((l) => l.type === "done" && l.id === "p1");
-  const text = JSON.stringify(results(world.server.bodies()[1] as Body)[0].content);
-  assertIncludes(text, "OUTSIDE-REFUSED");
-  assertIncludes(text, "NET-CLOSED");
-  assertEquals(await exists(join(world.work, "made_inside")), true);
-  assertEquals(await exists(join(world.root, "made_outside")), false);
-  const closed = await rpc.close();
-  assertEquals(closed.code, 0, closed.stderr);
+  // Outside /tmp, which the jail replaces with its own: a folder the jail shows read-only.
+  const outside = await Deno.makeTempDir({ dir: "/var/tmp", prefix: "zot-jail-" });
+  try {
+    const port = new URL(world.server.url).port;
+    const command = [
+      "echo in > made_inside",
+      `(echo out > ${join(outside, "made_outside")}) 2>/dev/null || echo OUTSIDE-REFUSED`,
+      `(exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && echo NET-OPEN || echo NET-CLOSED`,
+    ].join("; ");
+    world.server.push(call("b1", "bash", { command }), { text: "done" });
+    const rpc = world.rpc();
+    await rpc.request({ id: "j", type: "command", text: "/jail" });
+    await rpc.request({ id: "p1", type: "prompt", message: "try" });
+    await rpc.next((l) => l.type === "done" && l.id === "p1");
+    const text = printed(results(world.server.bodies()[1] as Body)[0]);
+    assertEquals(text.split("\n"), ["OUTSIDE-REFUSED", "NET-CLOSED"]);
+    assertEquals(await exists(join(world.work, "made_inside")), true);
+    assertEquals(await exists(join(outside, "made_outside")), false);
+    const closed = await rpc.close();
+    assertEquals(closed.code, 0, closed.stderr);
+  } finally {
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("/jail: bash cannot remount / writable, even as root, nor reach the terminal", async () => {
+  await using world = await World.create();
+  // Outside /tmp, which the jail replaces with its own: a folder the jail shows read-only.
+  const outside = await Deno.makeTempDir({ dir: "/var/tmp", prefix: "zot-jail-" });
+  try {
+    const target = join(outside, "escaped");
+    // As root a process keeps its capabilities inside bwrap unless they are dropped: it
+    // could remount the read-only / writable in its mount namespace and write real files.
+    const command = [
+      "mount -o remount,rw,bind / 2>/dev/null && echo REMOUNTED || echo REMOUNT-REFUSED",
+      `(echo out > ${target}) 2>/dev/null || echo WRITE-REFUSED`,
+      "(exec 3</dev/tty) 2>/dev/null && echo TTY-OPEN || echo TTY-CLOSED",
+    ].join("; ");
+    world.server.push(call("b1", "bash", { command }), { text: "done" });
+    const rpc = world.rpc();
+    await rpc.request({ id: "j", type: "command", text: "/jail" });
+    await rpc.request({ id: "p1", type: "prompt", message: "try" });
+    await rpc.next((l) => l.type === "done" && l.id === "p1");
+    const text = printed(results(world.server.bodies()[1] as Body)[0]);
+    assertEquals(text.split("\n"), ["REMOUNT-REFUSED", "WRITE-REFUSED", "TTY-CLOSED"]);
+    assertEquals(await exists(target), false);
+    const closed = await rpc.close();
+    assertEquals(closed.code, 0, closed.stderr);
+  } finally {
+    await Deno.remove(outside, { recursive: true });
+  }
 });
 
 Deno.test("/jail runs bash through the bwrap ZOT_BWRAP names, as extensions do", async () => {
