@@ -97,7 +97,7 @@ export async function jailedPath(
 
 /**
  * The argv that runs `shell` inside bubblewrap: / read-only, the project (the jail's root)
- * writable, a fresh /tmp, /dev and /proc, new PID namespace, no capabilities, its own
+ * writable, a fresh /tmp, /run, /dev and /proc, new PID namespace, no capabilities, its own
  * session, no network unless allowed.
  */
 export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Promise<string[]> {
@@ -129,6 +129,11 @@ export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Prom
     "/proc",
     "--tmpfs",
     "/tmp",
+    // Daemons listen on Unix sockets under /run (docker, D-Bus, systemd, the user's agents):
+    // a read-only mount does not stop a connect, and no network namespace covers them.
+    "--tmpfs",
+    "/run",
+    ...(jail.network ? await resolverUnderRun() : []),
     "--bind",
     root,
     root,
@@ -145,4 +150,15 @@ export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Prom
     "--",
     ...shell,
   ];
+}
+
+// With the network allowed, DNS must still work where /etc/resolv.conf links into /run
+// (systemd-resolved): that one file is shown again, read-only.
+async function resolverUnderRun(): Promise<string[]> {
+  try {
+    const target = await Deno.realPath("/etc/resolv.conf");
+    return target.startsWith("/run/") ? ["--ro-bind", target, target] : [];
+  } catch {
+    return [];
+  }
 }

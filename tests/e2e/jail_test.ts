@@ -134,6 +134,31 @@ Deno.test("/jail: bash cannot remount / writable, even as root, nor reach the te
   }
 });
 
+Deno.test("/jail: bash cannot reach a host daemon's Unix socket under /run", async () => {
+  await using world = await World.create();
+  // Where docker, D-Bus, systemd and the user's agents listen: no network namespace stops a
+  // Unix socket, and a read-only mount does not stop connecting to one.
+  const path = `/run/zot-jail-${crypto.randomUUID()}.sock`;
+  const daemon = Deno.listen({ transport: "unix", path });
+  const reached = daemon.accept().then((conn) => (conn.close(), true), () => false);
+  try {
+    const probe = `import socket; s = socket.socket(socket.AF_UNIX); s.connect("${path}")`;
+    const command = `python3 -c '${probe}' 2>/dev/null && echo UNIX-OPEN || echo UNIX-CLOSED`;
+    world.server.push(call("b1", "bash", { command }), { text: "done" });
+    const rpc = world.rpc();
+    await rpc.request({ id: "j", type: "command", text: "/jail" });
+    await rpc.request({ id: "p1", type: "prompt", message: "try" });
+    await rpc.next((l) => l.type === "done" && l.id === "p1");
+    assertEquals(printed(results(world.server.bodies()[1] as Body)[0]), "UNIX-CLOSED");
+    const closed = await rpc.close();
+    assertEquals(closed.code, 0, closed.stderr);
+  } finally {
+    daemon.close();
+    assertEquals(await reached, false);
+    await Deno.remove(path).catch(() => {});
+  }
+});
+
 Deno.test("/jail runs bash through the bwrap ZOT_BWRAP names, as extensions do", async () => {
   await using world = await World.create();
   // A bwrap outside PATH: it notes each use, then is the real one.

@@ -103,6 +103,37 @@ for (const lang of LANGUAGES) {
   });
 }
 
+Deno.test("read-all granted: the files, but no host daemon's Unix socket in /run or /tmp", async () => {
+  await using secrets = await SecretWorld.create();
+  const world = secrets.world;
+  // Sockets a daemon of the user's could listen on: a read-only view of a folder does not
+  // stop a connect, so a read-all grant must not show the real /run and /tmp.
+  const paths = ["/run", "/tmp"].map((dir) => `${dir}/zot-sandbox-${crypto.randomUUID()}.sock`);
+  const daemons = paths.map((path) => Deno.listen({ transport: "unix", path }));
+  const reached = daemons.map((d) => d.accept().then((c) => (c.close(), true), () => false));
+  // The world lives in /tmp, which the extension now sees empty: the file to read is elsewhere.
+  const elsewhere = await Deno.makeTempDir({ dir: "/var/tmp", prefix: "zot-read-all-" });
+  try {
+    const note = join(elsewhere, "note.txt");
+    await Deno.writeTextFile(note, "READ-ALL-NOTE\n");
+    const src = await makeExtension(world.root, "python", { name: "pyprobe" });
+    const manifest = { name: "pyprobe", exec: "./main.py", permissions: { read: true } };
+    await Deno.writeTextFile(join(src, "extension.json"), JSON.stringify(manifest));
+    await secrets.ext("install", "--yes", src);
+    const probes = [`read ${note}`, ...paths.map((path) => `unix ${path}`)].join(";");
+    const run = await secrets.zot(["-p", `/probe ${probes}`]);
+    assertEquals(run.code, 0, run.stderr);
+    const [read, ...unix] = lines(run.stdout);
+    assertEquals(read, "read OK READ-ALL-NOTE");
+    for (const line of unix) assertIncludes(line, "unix DENIED");
+  } finally {
+    for (const daemon of daemons) daemon.close();
+    assertEquals(await Promise.all(reached), [false, false]);
+    for (const path of paths) await Deno.remove(path).catch(() => {});
+    await Deno.remove(elsewhere, { recursive: true });
+  }
+});
+
 Deno.test("list and install say what is enforced; a manifest that drops permissions waits for review", async () => {
   await using secrets = await SecretWorld.create();
   const src = await makeExtension(secrets.world.root, "python", {

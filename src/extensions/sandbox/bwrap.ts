@@ -63,8 +63,12 @@ export function bwrapArgs(c: Confinement, system: SystemEntry[]): string[] {
     }
   }
   args.push("--proc", "/proc", "--dev", "/dev");
-  // A private /tmp unless the whole file system was granted (then /tmp is the real one).
-  if (!c.readAll && !c.writeAll) args.push("--tmpfs", "/tmp");
+  // A private /tmp, and with everything readable a private /run too: daemons listen on Unix
+  // sockets there (docker, D-Bus, tmux, X11, agents), and a read-only mount does not stop a
+  // connect. Only a grant to write everything keeps the real ones. Grants below are bound
+  // on top, so a path granted under either is still seen.
+  if (!c.writeAll) args.push("--tmpfs", "/tmp");
+  if (c.readAll && !c.writeAll) args.push("--tmpfs", "/run");
   const writable = new Set(c.write);
   const mounts = [
     ...c.read.filter((p) => !writable.has(p)).map((path) => ({ path, rw: false })),

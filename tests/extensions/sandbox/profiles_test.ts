@@ -49,11 +49,13 @@ Deno.test("bwrap: system read-only, private /tmp, shallow mounts before deep one
   assert(!text.includes("--share-net"), text);
 });
 
-Deno.test("bwrap: read everything binds / read-only and keeps the real /tmp; net shares the network", () => {
+Deno.test("bwrap: read everything binds / read-only over a private /tmp and /run; net shares the network", () => {
   const text = bwrapArgs(confinement({ readAll: true, net: true }), [{ path: "/usr" }]).join(" ");
   assertIncludes(text, "--share-net --ro-bind / /");
-  assert(!text.includes("--tmpfs /tmp"), text);
+  assertIncludes(text, "--tmpfs /tmp --tmpfs /run");
   assert(!text.includes("--ro-bind /usr /usr"), text);
+  const all = bwrapArgs(confinement({ writeAll: true }), []).join(" ");
+  assert(!all.includes("--tmpfs"), all);
 });
 
 Deno.test("systemEntries finds this machine's system folders and its merged-/usr links", () => {
