@@ -103,6 +103,20 @@ for (const lang of LANGUAGES) {
   });
 }
 
+Deno.test("a restricted extension sees /etc as anyone does: /etc/shadow stays hidden, even from root", async () => {
+  await using secrets = await SecretWorld.create();
+  const src = await makeExtension(secrets.world.root, "python", { name: "pyprobe" });
+  const manifest = { name: "pyprobe", exec: "./main.py", permissions: {} };
+  await Deno.writeTextFile(join(src, "extension.json"), JSON.stringify(manifest));
+  await secrets.ext("install", "--yes", src);
+  // Run as root (CI), the sandboxed process owns /etc/shadow and could read it.
+  const run = await secrets.zot(["-p", "/probe read /etc/shadow;read /etc/hostname"]);
+  assertEquals(run.code, 0, run.stderr);
+  const [shadow, hostname] = lines(run.stdout);
+  assertIncludes(shadow, "read DENIED");
+  assertEquals(hostname, `read OK ${(await Deno.readTextFile("/etc/hostname")).trim()}`);
+});
+
 Deno.test("read-all granted: the files, but no host daemon's Unix socket in /run or /tmp", async () => {
   await using secrets = await SecretWorld.create();
   const world = secrets.world;

@@ -6,7 +6,7 @@
  * system and network and only gets the PID namespace, so nothing it forks outlives it.
  */
 
-import type { Confinement } from "./confine.ts";
+import type { Confinement, HiddenPath } from "./confine.ts";
 
 /** A system path to show read-only: a folder to bind, or a symlink to recreate (`/lib -> usr/lib`). */
 export interface SystemEntry {
@@ -50,8 +50,16 @@ function depth(path: string): number {
   return path.split("/").filter(Boolean).length;
 }
 
-/** bwrap's arguments (up to and including `--`) for a restricted extension. */
-export function bwrapArgs(c: Confinement, system: SystemEntry[]): string[] {
+/**
+ * bwrap's arguments (up to and including `--`) for a restricted extension. `secrets`: what
+ * the system folders hold that only its owner may read (see owner_only.ts), hidden unless
+ * a grant shows it again.
+ */
+export function bwrapArgs(
+  c: Confinement,
+  system: SystemEntry[],
+  secrets: HiddenPath[] = [],
+): string[] {
   const args = ["--unshare-all", "--die-with-parent", "--cap-drop", "ALL"];
   if (c.net) args.push("--share-net");
   if (c.writeAll) args.push("--bind", "/", "/");
@@ -61,6 +69,7 @@ export function bwrapArgs(c: Confinement, system: SystemEntry[]): string[] {
       if (entry.symlink !== undefined) args.push("--symlink", entry.symlink, entry.path);
       else args.push("--ro-bind", entry.path, entry.path);
     }
+    hide(args, secrets);
   }
   args.push("--proc", "/proc", "--dev", "/dev");
   // A private /tmp, and with everything readable a private /run too: daemons listen on Unix
@@ -76,11 +85,15 @@ export function bwrapArgs(c: Confinement, system: SystemEntry[]): string[] {
   ].sort((a, b) => depth(a.path) - depth(b.path));
   // Shallow first, so a folder bound inside another stays visible on top of it.
   for (const m of mounts) args.push(m.rw ? "--bind" : "--ro-bind", m.path, m.path);
-  for (const hidden of c.hide) {
-    if (hidden.dir) args.push("--tmpfs", hidden.path);
-    else args.push("--ro-bind", "/dev/null", hidden.path);
-  }
+  hide(args, c.hide);
   for (const path of c.protect) args.push("--ro-bind", path, path);
   args.push("--chdir", c.cwd, "--");
   return args;
+}
+
+function hide(args: string[], paths: HiddenPath[]): void {
+  for (const hidden of paths) {
+    if (hidden.dir) args.push("--tmpfs", hidden.path);
+    else args.push("--ro-bind", "/dev/null", hidden.path);
+  }
 }

@@ -14,6 +14,7 @@ import {
   type PermissionRequest,
 } from "../manifest/mod.ts";
 import { bwrapArgs, systemEntries } from "./bwrap.ts";
+import { ownerOnlyEtc } from "./owner_only.ts";
 import { buildConfinement, realPathOrUndefined, realPlaces, within } from "./confine.ts";
 import { resolveExec } from "./exec_resolve.ts";
 import { linksOutside, modulesOutside } from "./module_graph.ts";
@@ -157,7 +158,7 @@ async function wrap(
   }
   if (context.sandbox.kind === "seatbelt") env.TMPDIR = places.dataDir;
   const outer = context.sandbox.kind === "bwrap"
-    ? bwrapArgs(confinement, systemEntries())
+    ? bwrapArgs(confinement, systemEntries(), ownerOnlyEtc())
     : seatbeltArgs(confinement);
   return {
     ...spec,

@@ -94,3 +94,16 @@ Deno.test("seatbelt: a path with quotes or backslashes cannot break out of its s
   const profile = seatbeltProfile(confinement({ read: ['/x") (allow file-write* (subpath "/'] }));
   assertIncludes(profile, '(subpath "/x\\") (allow file-write* (subpath \\"/")');
 });
+
+Deno.test("bwrap: secrets of the system folders are hidden before the grants, which can show them again", () => {
+  const c = confinement({ read: ["/etc/ssl/private"] });
+  const text = bwrapArgs(c, [{ path: "/etc" }], [
+    { path: "/etc/shadow", dir: false },
+    { path: "/etc/ssl/private", dir: true },
+  ]).join(" ");
+  const hidden = text.indexOf("--ro-bind /dev/null /etc/shadow --tmpfs /etc/ssl/private");
+  assert(hidden > text.indexOf("--ro-bind /etc /etc"), text);
+  assert(text.indexOf("--ro-bind /etc/ssl/private /etc/ssl/private") > hidden, text);
+  const all = bwrapArgs(confinement({ readAll: true }), [], [{ path: "/etc/shadow", dir: false }]);
+  assert(!all.join(" ").includes("/etc/shadow"), "read everything means everything");
+});
