@@ -20,6 +20,28 @@ function call(id: string, name: string, input: Record<string, unknown>): ScriptT
   return { blocks: [{ type: "tool_use", id, name, input }] };
 }
 
+/** Runs `command` through the model's bash tool with the jail on; what it printed. */
+async function jailedBash(
+  world: World,
+  command: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  world.server.push(call("b1", "bash", { command }), { text: "done" });
+  const rpc = world.rpc([], env);
+  await rpc.request({ id: "j", type: "command", text: "/jail" });
+  await rpc.request({ id: "p1", type: "prompt", message: "try" });
+  await rpc.next((l) => l.type === "done" && l.id === "p1");
+  const closed = await rpc.close();
+  assertEquals(closed.code, 0, closed.stderr);
+  return printed(results(world.server.bodies().at(-1) as Body)[0]);
+}
+
+/** A folder outside /tmp (which the jail replaces with its own), shown read-only to it. */
+async function outsideFolder(): Promise<{ path: string } & AsyncDisposable> {
+  const path = await Deno.makeTempDir({ dir: "/var/tmp", prefix: "zot-jail-" });
+  return { path, [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }) };
+}
+
 async function exists(path: string): Promise<boolean> {
   try {
     await Deno.lstat(path);
@@ -81,57 +103,37 @@ Deno.test("/jail: file tools refuse paths outside the project, symlinks and .. i
 
 Deno.test("/jail: bash writes only the project and cannot reach a loopback server", async () => {
   await using world = await World.create();
-  // Outside /tmp, which the jail replaces with its own: a folder the jail shows read-only.
-  const outside = await Deno.makeTempDir({ dir: "/var/tmp", prefix: "zot-jail-" });
-  try {
-    const port = new URL(world.server.url).port;
-    const command = [
+  await using outside = await outsideFolder();
+  const port = new URL(world.server.url).port;
+  const text = await jailedBash(
+    world,
+    [
       "echo in > made_inside",
-      `(echo out > ${join(outside, "made_outside")}) 2>/dev/null || echo OUTSIDE-REFUSED`,
+      `(echo out > ${join(outside.path, "made_outside")}) 2>/dev/null || echo OUTSIDE-REFUSED`,
       `(exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && echo NET-OPEN || echo NET-CLOSED`,
-    ].join("; ");
-    world.server.push(call("b1", "bash", { command }), { text: "done" });
-    const rpc = world.rpc();
-    await rpc.request({ id: "j", type: "command", text: "/jail" });
-    await rpc.request({ id: "p1", type: "prompt", message: "try" });
-    await rpc.next((l) => l.type === "done" && l.id === "p1");
-    const text = printed(results(world.server.bodies()[1] as Body)[0]);
-    assertEquals(text.split("\n"), ["OUTSIDE-REFUSED", "NET-CLOSED"]);
-    assertEquals(await exists(join(world.work, "made_inside")), true);
-    assertEquals(await exists(join(outside, "made_outside")), false);
-    const closed = await rpc.close();
-    assertEquals(closed.code, 0, closed.stderr);
-  } finally {
-    await Deno.remove(outside, { recursive: true });
-  }
+    ].join("; "),
+  );
+  assertEquals(text.split("\n"), ["OUTSIDE-REFUSED", "NET-CLOSED"]);
+  assertEquals(await exists(join(world.work, "made_inside")), true);
+  assertEquals(await exists(join(outside.path, "made_outside")), false);
 });
 
 Deno.test("/jail: bash cannot remount / writable, even as root, nor reach the terminal", async () => {
   await using world = await World.create();
-  // Outside /tmp, which the jail replaces with its own: a folder the jail shows read-only.
-  const outside = await Deno.makeTempDir({ dir: "/var/tmp", prefix: "zot-jail-" });
-  try {
-    const target = join(outside, "escaped");
-    // As root a process keeps its capabilities inside bwrap unless they are dropped: it
-    // could remount the read-only / writable in its mount namespace and write real files.
-    const command = [
+  await using outside = await outsideFolder();
+  const target = join(outside.path, "escaped");
+  // As root a process keeps its capabilities inside bwrap unless they are dropped: it could
+  // remount the read-only / writable in its mount namespace and write real files.
+  const text = await jailedBash(
+    world,
+    [
       "mount -o remount,rw,bind / 2>/dev/null && echo REMOUNTED || echo REMOUNT-REFUSED",
       `(echo out > ${target}) 2>/dev/null || echo WRITE-REFUSED`,
       "(exec 3</dev/tty) 2>/dev/null && echo TTY-OPEN || echo TTY-CLOSED",
-    ].join("; ");
-    world.server.push(call("b1", "bash", { command }), { text: "done" });
-    const rpc = world.rpc();
-    await rpc.request({ id: "j", type: "command", text: "/jail" });
-    await rpc.request({ id: "p1", type: "prompt", message: "try" });
-    await rpc.next((l) => l.type === "done" && l.id === "p1");
-    const text = printed(results(world.server.bodies()[1] as Body)[0]);
-    assertEquals(text.split("\n"), ["REMOUNT-REFUSED", "WRITE-REFUSED", "TTY-CLOSED"]);
-    assertEquals(await exists(target), false);
-    const closed = await rpc.close();
-    assertEquals(closed.code, 0, closed.stderr);
-  } finally {
-    await Deno.remove(outside, { recursive: true });
-  }
+    ].join("; "),
+  );
+  assertEquals(text.split("\n"), ["REMOUNT-REFUSED", "WRITE-REFUSED", "TTY-CLOSED"]);
+  assertEquals(await exists(target), false);
 });
 
 Deno.test("/jail: bash cannot reach a host daemon's Unix socket under /run", async () => {
@@ -143,15 +145,11 @@ Deno.test("/jail: bash cannot reach a host daemon's Unix socket under /run", asy
   const reached = daemon.accept().then((conn) => (conn.close(), true), () => false);
   try {
     const probe = `import socket; s = socket.socket(socket.AF_UNIX); s.connect("${path}")`;
-    const command = `python3 -c '${probe}' 2>/dev/null && echo UNIX-OPEN || echo UNIX-CLOSED`;
-    world.server.push(call("b1", "bash", { command }), { text: "done" });
-    const rpc = world.rpc();
-    await rpc.request({ id: "j", type: "command", text: "/jail" });
-    await rpc.request({ id: "p1", type: "prompt", message: "try" });
-    await rpc.next((l) => l.type === "done" && l.id === "p1");
-    assertEquals(printed(results(world.server.bodies()[1] as Body)[0]), "UNIX-CLOSED");
-    const closed = await rpc.close();
-    assertEquals(closed.code, 0, closed.stderr);
+    const text = await jailedBash(
+      world,
+      `python3 -c '${probe}' 2>/dev/null && echo UNIX-OPEN || echo UNIX-CLOSED`,
+    );
+    assertEquals(text, "UNIX-CLOSED");
   } finally {
     daemon.close();
     assertEquals(await reached, false);
@@ -170,15 +168,8 @@ Deno.test("/jail runs bash through the bwrap ZOT_BWRAP names, as extensions do",
   ).trim();
   await Deno.writeTextFile(wrapper, `#!/bin/sh\necho used >> '${used}'\nexec '${real}' "$@"\n`);
   await Deno.chmod(wrapper, 0o755);
-  world.server.push(call("b1", "bash", { command: "echo JAILED-OK" }), { text: "done" });
-  const rpc = world.rpc([], { ZOT_BWRAP: wrapper });
-  await rpc.request({ id: "j", type: "command", text: "/jail" });
-  await rpc.request({ id: "p1", type: "prompt", message: "try" });
-  await rpc.next((l) => l.type === "done" && l.id === "p1");
-  assertIncludes(JSON.stringify(results(world.server.bodies()[1] as Body)[0].content), "JAILED-OK");
+  assertEquals(await jailedBash(world, "echo JAILED-OK", { ZOT_BWRAP: wrapper }), "JAILED-OK");
   assertEquals((await Deno.readTextFile(used)).trim(), "used");
-  const closed = await rpc.close();
-  assertEquals(closed.code, 0, closed.stderr);
 });
 
 Deno.test("/jail is refused in -p, where the flags decide", async () => {
