@@ -29,6 +29,8 @@ export interface DoctorContext {
   /** The running executable: the zot binary, or the deno running zot. */
   execPath: string;
   env: Record<string, string>;
+  /** zot's process id: 1 when it is a container's first process. */
+  pid: number;
 }
 
 /** The running process, as the checks see it. */
@@ -38,6 +40,7 @@ export function processContext(): DoctorContext {
     standalone: Deno.build.standalone,
     execPath: Deno.execPath(),
     env: Deno.env.toObject(),
+    pid: Deno.pid,
   };
 }
 
@@ -48,6 +51,7 @@ export async function runDoctor(context: DoctorContext): Promise<DoctorItem[]> {
     { name: "zot", status: "ok", detail: `${ZOT_VERSION} (${how} at ${context.execPath})` },
     await checkDeno(context),
     checkSandbox(context),
+    ...checkInit(context),
     checkTool(context, "git", "installing extensions from a git URL (zot ext install <url>)"),
     checkTool(context, "python3", "Python extensions"),
     checkTool(context, "node", "Node.js extensions"),
@@ -121,6 +125,20 @@ function checkSandbox(context: DoctorContext): DoctorItem {
     detail: `no sandbox tool zot knows on ${context.os}; Deno-sandboxed extensions still work`,
     fix: "run untrusted extensions only as runtime: deno, or inside a container or VM",
   };
+}
+
+// As PID 1 (a container started without an init) zot inherits every orphan: bubblewrap's
+// init after each sandboxed extension, a daemon an extension leaves. Deno cannot wait for a
+// child it did not spawn, so those stay zombies until zot exits. Said only when it applies.
+function checkInit(context: DoctorContext): DoctorItem[] {
+  if (context.pid !== 1 || context.os === "windows") return [];
+  return [{
+    name: "init",
+    status: "warn",
+    detail: "zot is process 1 here (a container without an init): processes orphaned by " +
+      "extensions are handed to zot, which cannot reap them, so they stay as zombies",
+    fix: "start the container with an init: docker run --init, or tini as its entrypoint",
+  }];
 }
 
 function checkTool(context: DoctorContext, tool: string, usedFor: string): DoctorItem {

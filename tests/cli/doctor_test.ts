@@ -9,9 +9,10 @@ async function denoDir(): Promise<string> {
   return (JSON.parse(new TextDecoder().decode(stdout)) as { denoDir: string }).denoDir;
 }
 
-async function doctor(env: Record<string, string>) {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", main, "doctor"],
+async function doctor(env: Record<string, string>, wrap: string[] = []) {
+  const [program, ...prefix] = [...wrap, Deno.execPath()];
+  const { code, stdout, stderr } = await new Deno.Command(program, {
+    args: [...prefix, "run", "-A", main, "doctor"],
     env: { NO_COLOR: "1", DENO_DIR: await denoDir(), ...env },
     clearEnv: true,
     stdout: "piped",
@@ -84,6 +85,23 @@ Deno.test("zot doctor fails when $ZOT_HOME cannot be written, and says how to fi
     assertIncludes(r.out, `${join(file, "state")} is not writable`);
     assertIncludes(r.out, "fix: fix its permissions, or set ZOT_HOME to a folder you own");
     assertIncludes(r.err, "zot: 1 check failed");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("zot doctor run as process 1 of a PID namespace says it cannot reap orphans", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const env = { PATH: Deno.env.get("PATH") ?? "", HOME: dir, ZOT_HOME: join(dir, "state") };
+    // unshare(1) forks zot as the first process of a new PID namespace, as a container would.
+    const wrap = ["unshare", "--user", "--map-root-user", "--pid", "--fork", "--mount-proc"];
+    const first = await doctor(env, wrap);
+    assertEquals(first.code, 0, first.err);
+    assertIncludes(first.out, "zot is process 1 here");
+    assertIncludes(first.out, "fix: start the container with an init");
+    const usual = await doctor(env);
+    assert.ok(!usual.out.includes("process 1"), usual.out);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -23,6 +23,7 @@ function context(home: string, env: Record<string, string>, standalone: boolean)
     standalone,
     execPath: "/opt/zot/zot",
     env: { ZOT_HOME: join(home, "state"), ...env },
+    pid: 4242,
   };
 }
 
@@ -85,5 +86,16 @@ Deno.test("doctor: the OS sandbox is found through ZOT_BWRAP as the launcher fin
     const found = item(await runDoctor(context(home, named, false)), "OS sandbox");
     assertEquals(found.status, "ok");
     assertIncludes(found.detail, "bwrap at /opt/bwrap; extensions with permissions");
+  });
+});
+
+Deno.test("doctor: as process 1 it says orphans cannot be reaped and how to add an init; otherwise nothing", async () => {
+  await withHome(async (home) => {
+    const usual = await runDoctor(context(home, {}, true));
+    assertEquals(usual.some((i) => i.name === "init"), false);
+    const first = item(await runDoctor({ ...context(home, {}, true), pid: 1 }), "init");
+    assertEquals(first.status, "warn");
+    assertIncludes(first.detail, "cannot reap them");
+    assertIncludes(first.fix ?? "", "docker run --init");
   });
 });
