@@ -84,7 +84,7 @@ Deno.test("a remote MCP server that restarts and forgets the session is reconnec
     toolTurn("c1", "mcp__remote__whoami"),
     { text: "back" },
   ]);
-  const first = await httpFixture();
+  await using first = await httpFixture();
   const port = Number(new URL(first.url).port);
   const ext = await remoteExtension(world, first.url);
   const rpc = world.rpc(["--ext", ext], { FIX_TOKEN: "t0k" });

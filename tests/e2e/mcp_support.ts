@@ -22,11 +22,13 @@ export async function httpFixture(port = 0): Promise<{ url: string } & AsyncDisp
     text += value;
   }
   await lines.cancel();
+  let stopped: Promise<unknown> | undefined;
   return {
     url: text.trim(),
-    async [Symbol.asyncDispose]() {
-      child.kill("SIGTERM");
-      await child.status;
+    // Idempotent: a test may stop the server early and still hold it with `await using`.
+    [Symbol.asyncDispose]() {
+      stopped ??= (child.kill("SIGTERM"), child.status);
+      return stopped.then(() => {});
     },
   };
 }
