@@ -18,7 +18,9 @@ import type {
   ToolCallFrame,
   ToolResultFrame,
 } from "../../../protocol/mod.ts";
-import { type LaunchSpec, TIMEOUT_CAPS_MS } from "../../manifest/mod.ts";
+import type { LaunchSpec } from "../../manifest/mod.ts";
+import { callLimits } from "../handshake.ts";
+import { callHost } from "../pushes.ts";
 import type { RequestKind, ResponseByKind } from "../connection.ts";
 import type { ExtensionState, ExtensionStatus } from "../host_types.ts";
 import type { HostedExtension, RequestOptions } from "../hosted.ts";
@@ -166,15 +168,7 @@ export class McpExtension implements HostedExtension {
     const { signal, onProgress } = options;
     if (signal?.aborted) return Promise.reject(new CancelledError(`${label} cancelled`));
     const frame = build(this.#link.nextId());
-    const host = this.#link.options;
-    const defaults = {
-      command: host.commandTimeoutMs,
-      tool: host.toolTimeoutMs,
-      intercept: host.interceptTimeoutMs,
-    };
-    const timeoutMs = this.spec.timeouts?.[kind] ?? defaults[kind];
-    const hardCapMs = Math.max(timeoutMs, TIMEOUT_CAPS_MS[kind]);
-    const call = { label, timeoutMs, hardCapMs, signal, onProgress };
+    const call = { label, signal, onProgress, ...callLimits(kind, this.spec, this.#link.options) };
     const answer = frame.type === "tool_call"
       ? this.#callTool(session, frame, call)
       : frame.type === "command_invoked"
@@ -374,16 +368,14 @@ export class McpExtension implements HostedExtension {
     this.#reason = outcome.reason;
     this.#log.note(outcome.logLine);
     this.#changed();
-    if (outcome.notice) {
-      try {
-        this.#link.callbacks.onNotify?.({
-          extension: this.name,
-          level: "error",
-          message: outcome.notice,
-        });
-      } catch (err) {
-        this.#log.note(`host callback onNotify failed: ${errorMessage(err)}`);
-      }
+    const notice = outcome.notice;
+    if (notice) {
+      callHost(
+        this.#link.callbacks,
+        this.#log,
+        "onNotify",
+        (cb) => cb.onNotify?.({ extension: this.name, level: "error", message: notice }),
+      );
     }
   }
 
@@ -397,11 +389,12 @@ export class McpExtension implements HostedExtension {
   }
 
   #changed(): void {
-    try {
-      this.#link.callbacks.onStatusChange?.(this.status());
-    } catch (err) {
-      this.#log.note(`host callback onStatusChange failed: ${errorMessage(err)}`);
-    }
+    callHost(
+      this.#link.callbacks,
+      this.#log,
+      "onStatusChange",
+      (cb) => cb.onStatusChange?.(this.status()),
+    );
   }
 }
 
