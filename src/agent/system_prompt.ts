@@ -1,6 +1,6 @@
 /** Building the system prompt from the identity, project notes, appends, skills and context. */
 
-import { join } from "node:path";
+import { join } from "../paths/mod.ts";
 import { ConfigError, errorMessage } from "../errors/mod.ts";
 
 /** The identity used when neither `--system-prompt` nor `$ZOT_HOME/SYSTEM.md` replaces it. */

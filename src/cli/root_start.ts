@@ -4,7 +4,7 @@
  * the host), the session, and the agent. run_root.ts reads as the list of these calls.
  */
 
-import { basename, dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "../paths/mod.ts";
 import { Agent, Approvals, buildSystemPrompt, NO_EXTENSIONS } from "../agent/mod.ts";
 import { BUILTIN_COMMAND_NAMES } from "../commands/mod.ts";
 import { type ZotPaths } from "../config/mod.ts";

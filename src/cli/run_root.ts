@@ -8,7 +8,7 @@
  * session closed on every exit path, including Ctrl-C and SIGTERM.
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../paths/mod.ts";
 import { resolveZotHome, ZotPaths } from "../config/mod.ts";
 import { CancelledError, errorMessage, UsageError } from "../errors/mod.ts";
 import { hasTty } from "../modes/mod.ts";

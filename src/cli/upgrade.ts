@@ -1,6 +1,6 @@
 /** `zot upgrade [--check | --rollback]`: replace this zot binary with the newest release. */
 
-import { dirname } from "node:path";
+import { dirname } from "../paths/mod.ts";
 import { fileURLToPath } from "node:url";
 import { type Command, Option } from "./commander.ts";
 import { newSubcommand } from "./subcommand.ts";

@@ -1,6 +1,6 @@
 /** Small file-system helpers every layer uses. */
 
-import { dirname } from "node:path";
+import { dirname } from "../paths/mod.ts";
 
 /** Creates a folder (and its parents) when missing; returns its path. */
 export async function ensureDir(path: string): Promise<string> {

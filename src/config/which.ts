@@ -4,7 +4,7 @@
  * jail's bwrap and `zot doctor`.
  */
 
-import { delimiter, join } from "node:path";
+import { delimiter, join } from "../paths/mod.ts";
 
 /** The first executable named `name` on `path`, or undefined. */
 export function which(name: string, path: string, os: string = Deno.build.os): string | undefined {

@@ -1,6 +1,6 @@
 /** Where zot keeps its state: `$ZOT_HOME`, or the platform's per-user state folder. */
 
-import { join } from "node:path";
+import { join } from "../paths/mod.ts";
 import { ConfigError } from "../errors/mod.ts";
 
 /** The inputs zotHome reads, injectable so tests need not touch the real environment. */

@@ -3,7 +3,7 @@
  * is missing. Nothing here prints a secret: provider keys are reported by where they are.
  */
 
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "../paths/mod.ts";
 import { findBwrap, resolveZotHome, which, ZOT_VERSION, ZotPaths } from "../config/mod.ts";
 import { errorMessage } from "../errors/mod.ts";
 import { apiKeyEnvVar, readAuthFile } from "../providers/mod.ts";

@@ -4,7 +4,7 @@
  * as `<binary>.previous` for `zot upgrade --rollback`.
  */
 
-import { dirname, extname } from "node:path";
+import { dirname, extname } from "../paths/mod.ts";
 import { ReleaseError } from "../errors/mod.ts";
 
 /** Where the binary that was replaced is kept. */

@@ -5,7 +5,7 @@
  * inside it (nothing is read from the source tree).
  */
 
-import { join } from "node:path";
+import { join } from "../paths/mod.ts";
 
 /** The extension languages the smoke test can scaffold. */
 export const SMOKE_LANGS = ["shell", "python", "ts"] as const;

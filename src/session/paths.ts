@@ -1,6 +1,6 @@
 /** Where session files live: `<sessions>/<cwd hash>/<UTC stamp>-<8 hex>.jsonl`. */
 
-import { join, resolve } from "node:path";
+import { join, resolve } from "../paths/mod.ts";
 
 /** First 16 hex digits of sha256(absolute cwd): the per-project session folder name. */
 export async function cwdHash(cwd: string): Promise<string> {

@@ -6,7 +6,7 @@
  * session line at all is never changed. Nothing here throws on bad content.
  */
 
-import { basename } from "node:path";
+import { basename } from "../paths/mod.ts";
 import { type Message, type Usage, zeroUsage } from "../messages/mod.ts";
 import { decodeLine } from "./decode.ts";
 import type { SessionLine, SessionMeta } from "./types.ts";

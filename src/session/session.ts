@@ -4,7 +4,7 @@
  * being written. A session created by this run that never got a message is deleted on close.
  */
 
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "../paths/mod.ts";
 import { ZotError } from "../errors/mod.ts";
 import { type Message, type Usage, zeroUsage } from "../messages/mod.ts";
 import type { SessionLine, SessionMeta } from "./types.ts";

@@ -4,7 +4,7 @@
  * sessions for --continue / --resume.
  */
 
-import { join, resolve } from "node:path";
+import { join, resolve } from "../paths/mod.ts";
 import type { ZotPaths } from "../config/mod.ts";
 import { ZOT_VERSION } from "../config/mod.ts";
 import { ConfigError, errorMessage } from "../errors/mod.ts";

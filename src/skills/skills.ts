@@ -4,7 +4,7 @@
  * first one found for a name wins, so a project can shadow a user skill.
  */
 
-import { join, resolve } from "node:path";
+import { join, resolve } from "../paths/mod.ts";
 import type { ZotPaths } from "../config/mod.ts";
 import { ConfigError, errorMessage } from "../errors/mod.ts";
 import { parseFrontmatter } from "./frontmatter.ts";

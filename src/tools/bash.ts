@@ -4,7 +4,7 @@
  * complete output, and kills the whole group on timeout or cancel.
  */
 
-import { delimiter, join } from "node:path";
+import { delimiter, join } from "../paths/mod.ts";
 import { defineTool, fail } from "./args.ts";
 import { jailedArgv } from "./jail.ts";
 import { type CaptureLimits, DEFAULT_CAPTURE_LIMITS, OutputCapture } from "./output_capture.ts";

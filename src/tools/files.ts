@@ -1,6 +1,6 @@
 /** File helpers shared by read, write and edit: path resolution and crash-safe writes. */
 
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "../paths/mod.ts";
 import { ToolError } from "../errors/mod.ts";
 
 /** Resolves a tool path against cwd; `~` and `~/x` expand to $HOME. */

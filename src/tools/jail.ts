@@ -10,7 +10,7 @@
  * command. When bubblewrap is missing, jailed bash refuses to run rather than run free.
  */
 
-import { basename, dirname, join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "../paths/mod.ts";
 import { findBwrap } from "../config/mod.ts";
 import { ToolError } from "../errors/mod.ts";
 import { resolvePath } from "./files.ts";

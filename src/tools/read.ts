@@ -1,6 +1,6 @@
 /** The `read` tool: a text file with line numbers (windowed, capped), or an image. */
 
-import { extname } from "node:path";
+import { extname } from "../paths/mod.ts";
 import type { ImageBlock, TextBlock } from "../messages/mod.ts";
 import { defineTool, fail } from "./args.ts";
 import { cutUtf8, displayPath, statOrUndefined } from "./files.ts";

@@ -1,6 +1,6 @@
 /** The `write` tool: creates or replaces a whole file, making parent folders as needed. */
 
-import { dirname } from "node:path";
+import { dirname } from "../paths/mod.ts";
 import { defineTool, fail } from "./args.ts";
 import { atomicWrite, checkWritable, countLines, displayPath, statOrUndefined } from "./files.ts";
 import { jailedPath } from "./jail.ts";

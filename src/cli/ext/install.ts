@@ -1,7 +1,7 @@
 /** `zot ext install`: copy or clone, show what it may do, ask, then commit. */
 
 import { Command } from "../commander.ts";
-import { isAbsolute, join } from "node:path";
+import { isAbsolute, join } from "../../paths/mod.ts";
 import { BUILTIN_COMMAND_NAMES } from "../../commands/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 import { ZotError } from "../../errors/mod.ts";

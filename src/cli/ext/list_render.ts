@@ -1,6 +1,6 @@
 /** `zot ext list`: one row per extension folder found, as a table, plain lines or JSON. */
 
-import { basename } from "node:path";
+import { basename } from "../../paths/mod.ts";
 import type { DiscoveryResult } from "../../extensions/mod.ts";
 import { type Output, paint, type Style } from "../output.ts";
 

@@ -4,7 +4,7 @@
  * so name checks, --force, --local and a failed install leaving nothing behind all apply.
  */
 
-import { join } from "node:path";
+import { join } from "../../paths/mod.ts";
 import { Command } from "../commander.ts";
 import { pathExists } from "../../config/mod.ts";
 import { errorMessage, UsageError, ZotError } from "../../errors/mod.ts";

@@ -1,6 +1,6 @@
 /** `zot ext new <name>`: scaffold a working extension, then say how to check, test and install it. */
 
-import { isAbsolute, relative } from "node:path";
+import { isAbsolute, relative } from "../../paths/mod.ts";
 import { Command, Option } from "../commander.ts";
 import {
   SCAFFOLD_LANGUAGES,

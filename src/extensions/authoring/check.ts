@@ -4,7 +4,7 @@
  * ready sentinel, answers to probes, the shutdown ack, and stray stdout.
  */
 
-import { join } from "node:path";
+import { join } from "../../paths/mod.ts";
 import { ZOT_VERSION, ZotPaths } from "../../config/mod.ts";
 import { errorMessage } from "../../errors/mod.ts";
 import {

@@ -5,7 +5,7 @@
  * arguments of `zot ext add-mcp`. Their `${VAR}` references become zot's `${env:VAR}`.
  */
 
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "../../paths/mod.ts";
 import { describeJsoncProblem, tryParseJsonc } from "../../jsonc/mod.ts";
 import { extensionNameProblem, validateManifest } from "../manifest/mod.ts";
 

@@ -4,7 +4,7 @@
  * a compiled zot needs no files on disk; the folder appears complete or not at all.
  */
 
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "../../paths/mod.ts";
 import { pathExists } from "../../config/mod.ts";
 import { ZotError } from "../../errors/mod.ts";
 import { extensionNameProblem } from "../manifest/mod.ts";

@@ -6,7 +6,7 @@
  * (zot's install/remove staging, the user's tooling) are skipped.
  */
 
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "../../paths/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 import {
   type DiscoveredExtension,

@@ -5,7 +5,7 @@
  * a copy elsewhere or a `--ext` folder that merely shares the name does not inherit it.
  */
 
-import { join } from "node:path";
+import { join } from "../../paths/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 import { isRecord, readStore, realDir, writeStore } from "./json_store.ts";
 

@@ -4,7 +4,7 @@
  * extension that rewrites its own files cannot change what the user decided about it.
  */
 
-import { join } from "node:path";
+import { join } from "../../paths/mod.ts";
 import { writeTextAtomic } from "../../config/mod.ts";
 import { ConfigError } from "../../errors/mod.ts";
 

@@ -5,7 +5,7 @@
  * extension can undo it. The user's word beats the manifest's.
  */
 
-import { join } from "node:path";
+import { join } from "../../paths/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 import type { DiscoveredExtension } from "../manifest/mod.ts";
 import { isRecord, readStore, writeStore } from "./json_store.ts";

@@ -6,7 +6,7 @@
  * named before the pid was part of the name).
  */
 
-import { join } from "node:path";
+import { join } from "../../paths/mod.ts";
 
 const KINDS = ["install", "remove"] as const;
 /** Staging folders older than this were left by a zot that was killed. */

@@ -5,7 +5,7 @@
  * points at nor lets the fingerprint wander over the disk; a changed link target is a change.
  */
 
-import { join } from "node:path";
+import { join } from "../../paths/mod.ts";
 import { tryParseJsonc } from "../../jsonc/mod.ts";
 import { MANIFEST_FILE } from "../manifest/mod.ts";
 import type { Hash } from "./sha256.ts";

@@ -7,7 +7,7 @@
  * install, or naming the folder on the command line, is the user's consent.
  */
 
-import { isAbsolute, join, resolve, sep } from "node:path";
+import { isAbsolute, join, resolve, sep } from "../../paths/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 import type { DiscoveredExtension, ExtensionSource, Manifest } from "../manifest/mod.ts";
 import { isRecord, readStore, realDir, writeStore } from "./json_store.ts";

@@ -1,6 +1,6 @@
 /** Recursive folder copy for `zot ext install <path>`: files keep their mode, links stay links. */
 
-import { join } from "node:path";
+import { join } from "../../paths/mod.ts";
 import { CancelledError } from "../../errors/mod.ts";
 
 /** Options for copyTree. */

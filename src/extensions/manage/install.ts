@@ -4,7 +4,7 @@
  * Any failure removes the staging folder, so a failed install leaves nothing behind.
  */
 
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "../../paths/mod.ts";
 import { ensureDir, pathExists, type ZotPaths } from "../../config/mod.ts";
 import { CancelledError, ConfigError, errorMessage, ZotError } from "../../errors/mod.ts";
 import { copyTree } from "./copy_tree.ts";

@@ -5,7 +5,7 @@
  * is the one these act on; `scope` picks the other explicitly. Upstream picked at random.
  */
 
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "../../paths/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 import { setJsoncProperty } from "../../jsonc/mod.ts";
 import { UsageError, ZotError } from "../../errors/mod.ts";

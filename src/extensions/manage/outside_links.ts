@@ -4,7 +4,7 @@
  * grant of `$EXT_DIR` would cover them), so install refuses such links instead of copying them.
  */
 
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "../../paths/mod.ts";
 
 /** A link that leaves its folder: where it is (relative to the folder) and what it names. */
 export interface OutsideLink {

@@ -3,7 +3,7 @@
  * manifest is validated before it touches the file system and can never escape its folder.
  */
 
-import { join } from "node:path";
+import { join } from "../../paths/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

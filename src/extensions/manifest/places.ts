@@ -3,7 +3,7 @@
  * writes them, and the sandbox treats write access over them as full access.
  */
 
-import { join, resolve } from "node:path";
+import { join, resolve } from "../../paths/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 import type { ExtensionSource } from "./types.ts";
 

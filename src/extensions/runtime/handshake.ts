@@ -1,6 +1,6 @@
 /** The host's side of the handshake and of a call's limits, for one extension. */
 
-import { resolve } from "node:path";
+import { resolve } from "../../paths/mod.ts";
 import {
   type HelloFrame,
   HOST_FEATURES,

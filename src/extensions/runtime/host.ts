@@ -9,7 +9,7 @@
  * extension's log and reflected in status().
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../../paths/mod.ts";
 import { ZOT_VERSION } from "../../config/mod.ts";
 import { ToolError, ZotError } from "../../errors/mod.ts";
 import {

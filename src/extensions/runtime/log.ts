@@ -11,7 +11,7 @@
  * a stderr flood costs at most twice the cap on disk.
  */
 
-import { dirname } from "node:path";
+import { dirname } from "../../paths/mod.ts";
 
 const encoder = new TextEncoder();
 

@@ -6,7 +6,7 @@
  * was granted, and a link inside the extension folder cannot point the grant elsewhere.
  */
 
-import { basename, dirname, isAbsolute, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, resolve, sep } from "../../paths/mod.ts";
 import type { PermissionRequest, PermissionValue } from "../manifest/mod.ts";
 import { expandPath, type SandboxPlaces } from "./permissions.ts";
 

@@ -9,7 +9,7 @@
  * plug in as a RuntimeLauncher; without one such a manifest is refused clearly.
  */
 
-import { isAbsolute, resolve, sep } from "node:path";
+import { isAbsolute, resolve, sep } from "../../paths/mod.ts";
 import { ExtensionError } from "../../errors/mod.ts";
 import type { ExtensionSource, LaunchSpec, Manifest } from "../manifest/mod.ts";
 

@@ -7,7 +7,7 @@
  * runs with its manifest's request plus that run's flags.
  */
 
-import { join } from "node:path";
+import { join } from "../../paths/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 import { ConfigError } from "../../errors/mod.ts";
 import {

@@ -5,7 +5,7 @@
  * in a PID namespace of its own where bwrap exists. Refusals carry the reason and the fix.
  */
 
-import { isAbsolute } from "node:path";
+import { isAbsolute } from "../../paths/mod.ts";
 import { which, type ZotPaths } from "../../config/mod.ts";
 import { errorMessage } from "../../errors/mod.ts";
 import { namespaceOnlyArgs } from "./bwrap.ts";

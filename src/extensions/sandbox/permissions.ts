@@ -5,7 +5,7 @@
  */
 
 import { decisionFiles } from "../discovery/mod.ts";
-import { isAbsolute, join, resolve, sep } from "node:path";
+import { isAbsolute, join, resolve, sep } from "../../paths/mod.ts";
 import type { ZotPaths } from "../../config/mod.ts";
 import {
   extensionDataDir,

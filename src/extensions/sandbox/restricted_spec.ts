@@ -5,7 +5,7 @@
  * module graph and folder were checked, and any other restricted extension is refused.
  */
 
-import { dirname, isAbsolute } from "node:path";
+import { dirname, isAbsolute } from "../../paths/mod.ts";
 import { which, type ZotPaths } from "../../config/mod.ts";
 import {
   type DiscoveredExtension,
