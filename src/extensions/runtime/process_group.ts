@@ -5,7 +5,6 @@
  * them all, so no grandchild (`sleep 1000 &`) outlives zot.
  */
 
-import process from "node:process";
 import { sleep } from "../../timing/mod.ts";
 
 const isWindows = Deno.build.os === "windows";
@@ -23,17 +22,20 @@ export function signalGroup(pgid: number, signal: Deno.Signal): boolean {
 }
 
 /**
- * Whether a group still has a live (non-zombie) member. `kill(-pgid, 0)` alone is not
- * enough: orphans the leader left behind are reaped by init, and an init that reaps
- * slowly leaves zombies that still count as group members. On Linux /proc tells the
- * two apart; elsewhere a member found by `kill 0` counts as live.
+ * Whether a group still has a live (non-zombie) member. The probe is SIGCONT, not signal 0:
+ * `Deno.kill` has no signal 0 (node:process has, but starts Deno's Node layer), and SIGCONT
+ * is the one signal a sweep wants anyway, since a stopped stray acts on the SIGTERM that
+ * follows only once continued. The probe alone is not enough: orphans the leader left
+ * behind are reaped by init, and an init that reaps slowly leaves zombies that still count
+ * as group members. On Linux /proc tells the two apart; elsewhere a member counts as live.
  */
 export function groupAlive(pgid: number): boolean {
   if (isWindows) return false;
   try {
-    process.kill(-pgid, 0);
+    Deno.kill(-pgid, "SIGCONT");
   } catch (err) {
-    return (err as { code?: string }).code === "EPERM";
+    // NotFound (ESRCH): no member at all. PermissionDenied (EPERM): one we may not signal.
+    return err instanceof Deno.errors.PermissionDenied;
   }
   if (Deno.build.os !== "linux") return true;
   // Read synchronously: /proc is in memory, and a scan is hundreds of tiny reads, which as

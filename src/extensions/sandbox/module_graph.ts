@@ -6,8 +6,7 @@
  * its folder, and its folder must hold no symlink that leads out of it.
  */
 
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "../../paths/mod.ts";
 import { realPathOrUndefined, within } from "./confine.ts";
 
 interface InfoModule {
@@ -38,6 +37,9 @@ export async function modulesOutside(
   } catch {
     return { reason: "deno info printed no module graph" };
   }
+  // Loaded here, not at the top: node:url starts Deno's Node layer, which only this rare
+  // fallback (no OS sandbox) needs.
+  const { fileURLToPath } = await import("node:url");
   const realExt = await Deno.realPath(extDir);
   const outside: string[] = [];
   for (const module of modules) {

@@ -105,6 +105,32 @@ Deno.test("a crashed extension's forked children are swept too", async () => {
   assertIncludes(String(host.status()[0].reason), "exited with code 5; quarantined");
 });
 
+Deno.test("a stray that stopped itself is continued, so SIGTERM ends it before SIGKILL", async () => {
+  await using home = await TempHome.create();
+  const script = join(home.dir, "stopper.sh");
+  // The stray stops itself; the extension says hello only once the kernel shows it stopped.
+  await Deno.writeTextFile(
+    script,
+    "sh -c 'kill -STOP $$; exec sleep 1000' &\n" +
+      'while [ "$(cut -d" " -f3 /proc/$!/stat)" != T ]; do :; done\n' +
+      'printf \'{"type":"hello","name":"stopper"}\\n{"type":"notify","message":"pids %s"}\\n{"type":"ready"}\\n\' "$!"\n' +
+      'read -r line\nprintf \'{"type":"shutdown_ack"}\\n\'\n',
+  );
+  const notices: ExtensionNotice[] = [];
+  const host = await startHost(
+    home,
+    [{ name: "stopper", dir: home.dir, command: "/bin/sh", args: [script], source: "flag" }],
+    // A grace far beyond any machine's SIGTERM: "terminated" cannot be a race won by luck.
+    { killGraceMs: 60_000 },
+    { onNotify: (n) => notices.push(n) },
+  );
+  const [stray] = pidsFrom(notices, "stopper");
+  await host.shutdown();
+  assert.ok(processGone(stray), `stray ${stray} still alive`);
+  // Signal 0 found the stopped stray, then its SIGTERM waited for a SIGCONT that never came.
+  assertIncludes(await home.log("stopper"), "leftover processes in its group were terminated");
+});
+
 Deno.test("after shutdown nothing is running and calls fail clearly", async () => {
   await using home = await TempHome.create();
   const host = await startHost(home, [denoSpec()]);
