@@ -11,7 +11,8 @@
  */
 
 import { basename, dirname, join, relative, sep } from "../paths/mod.ts";
-import { findBwrap } from "../config/mod.ts";
+import { findBwrap, resolveZotHome } from "../config/mod.ts";
+import { filterFile, withFilter } from "../seccomp/mod.ts";
 import { ToolError } from "../errors/mod.ts";
 import { resolvePath } from "./files.ts";
 import type { ToolContext } from "./types.ts";
@@ -98,7 +99,7 @@ export async function jailedPath(
 /**
  * The argv that runs `shell` inside bubblewrap: / read-only, the project (the jail's root)
  * writable, a fresh /tmp, /run, /dev and /proc, new PID namespace, no capabilities, its own
- * session, no network unless allowed.
+ * session, no network unless allowed, no Unix socket.
  */
 export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Promise<string[]> {
   if (Deno.build.os !== "linux") {
@@ -118,8 +119,7 @@ export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Prom
   }
   const root = await Deno.realPath(jail.root);
   const dir = await canonical(cwd);
-  return [
-    bwrap,
+  const args = [
     "--ro-bind",
     "/",
     "/",
@@ -150,6 +150,29 @@ export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Prom
     "--",
     ...shell,
   ];
+  const filter = await jailFilter();
+  if (!filter) return [bwrap, ...args];
+  const { command, args: wrapped } = withFilter(bwrap, args, filter);
+  return [command, ...wrapped];
+}
+
+/**
+ * The seccomp filter that keeps jailed commands off every Unix socket (see seccomp/filter.ts):
+ * the private /run and /tmp hide the usual ones, not those elsewhere nor, with the network
+ * allowed, the host's abstract sockets.
+ */
+async function jailFilter(): Promise<string | undefined> {
+  let dir = "$ZOT_HOME/sandbox";
+  try {
+    dir = join(resolveZotHome(), "sandbox");
+    return await filterFile(dir);
+  } catch (err) {
+    throw new ToolError(
+      "tool_bash",
+      `bash: the jail's seccomp filter could not be written to ${dir} ` +
+        `(${(err as Error).message}), so the command was not run; make $ZOT_HOME writable`,
+    );
+  }
 }
 
 // With the network allowed, DNS must still work where /etc/resolv.conf links into /run

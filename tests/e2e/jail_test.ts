@@ -25,10 +25,11 @@ async function jailedBash(
   world: World,
   command: string,
   env: Record<string, string> = {},
+  jail = "/jail",
 ): Promise<string> {
   world.server.push(call("b1", "bash", { command }), { text: "done" });
   const rpc = world.rpc([], env);
-  await rpc.request({ id: "j", type: "command", text: "/jail" });
+  await rpc.request({ id: "j", type: "command", text: jail });
   await rpc.request({ id: "p1", type: "prompt", message: "try" });
   await rpc.next((l) => l.type === "done" && l.id === "p1");
   const closed = await rpc.close();
@@ -154,6 +155,33 @@ Deno.test("/jail: bash cannot reach a host daemon's Unix socket under /run", asy
     daemon.close();
     assertEquals(await reached, false);
     await Deno.remove(path).catch(() => {});
+  }
+});
+
+Deno.test("/jail --net: bash reaches no abstract Unix socket, nor one in the project", async () => {
+  await using world = await World.create();
+  // With the network namespace shared, so are the host's abstract sockets (X11, D-Bus); a
+  // socket in the project is writable, so a bind mount does not stop it either.
+  const abstract = `zot-jail-${crypto.randomUUID()}`;
+  const inProject = join(world.work, "daemon.sock");
+  const daemons = [`\0${abstract}`, inProject].map((path) =>
+    Deno.listen({ transport: "unix", path })
+  );
+  const reached = daemons.map((d) => d.accept().then((c) => (c.close(), true), () => false));
+  try {
+    const probe = (address: string) =>
+      `python3 -c 'import socket; socket.socket(socket.AF_UNIX).connect("${address}")' ` +
+      "2>/dev/null && echo UNIX-OPEN || echo UNIX-CLOSED";
+    const text = await jailedBash(
+      world,
+      [probe(`\\0${abstract}`), probe(inProject)].join("; "),
+      {},
+      "/jail --net",
+    );
+    assertEquals(text.split("\n"), ["UNIX-CLOSED", "UNIX-CLOSED"]);
+  } finally {
+    for (const daemon of daemons) daemon.close();
+    assertEquals(await Promise.all(reached), [false, false]);
   }
 });
 

@@ -148,6 +148,40 @@ Deno.test("read-all granted: the files, but no host daemon's Unix socket in /run
   }
 });
 
+Deno.test("no Unix socket, not in a granted folder nor an abstract one with the network granted; a socketpair works", async () => {
+  await using secrets = await SecretWorld.create();
+  const world = secrets.world;
+  // A read-only bind does not stop a connect, and a shared network namespace shares the
+  // host's abstract sockets (X11, D-Bus): only the seccomp filter stands between them.
+  const shared = join(world.root, "shared");
+  await Deno.mkdir(shared);
+  const inFolder = join(shared, "daemon.sock");
+  const abstract = `zot-sandbox-${crypto.randomUUID()}`;
+  const daemons = [inFolder, `\0${abstract}`].map((path) =>
+    Deno.listen({ transport: "unix", path })
+  );
+  const reached = daemons.map((d) => d.accept().then((c) => (c.close(), true), () => false));
+  try {
+    const src = await makeExtension(world.root, "python", { name: "pyprobe" });
+    const permissions = { read: [shared], net: true };
+    await Deno.writeTextFile(
+      join(src, "extension.json"),
+      JSON.stringify({ name: "pyprobe", exec: "./main.py", permissions }),
+    );
+    await secrets.ext("install", "--yes", src);
+    const run = await secrets.zot(["-p", `/probe unix ${inFolder};unix @${abstract};pair -`]);
+    assertEquals(run.code, 0, run.stderr);
+    assertEquals(lines(run.stdout), [
+      "unix DENIED PermissionError",
+      "unix DENIED PermissionError",
+      "pair OK ping",
+    ]);
+  } finally {
+    for (const daemon of daemons) daemon.close();
+    assertEquals(await Promise.all(reached), [false, false]);
+  }
+});
+
 Deno.test("list and install say what is enforced; a manifest that drops permissions waits for review", async () => {
   await using secrets = await SecretWorld.create();
   const src = await makeExtension(secrets.world.root, "python", {

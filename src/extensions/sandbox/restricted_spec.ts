@@ -5,7 +5,8 @@
  * module graph and folder were checked, and any other restricted extension is refused.
  */
 
-import { dirname, isAbsolute } from "../../paths/mod.ts";
+import { dirname, isAbsolute, join } from "../../paths/mod.ts";
+import { filterFile, withFilter } from "../../seccomp/mod.ts";
 import { which, type ZotPaths } from "../../config/mod.ts";
 import {
   type DiscoveredExtension,
@@ -15,7 +16,13 @@ import {
 } from "../manifest/mod.ts";
 import { bwrapArgs, systemEntries } from "./bwrap.ts";
 import { ownerOnlyEtc } from "./owner_only.ts";
-import { buildConfinement, realPathOrUndefined, realPlaces, within } from "./confine.ts";
+import {
+  buildConfinement,
+  type Confinement,
+  realPathOrUndefined,
+  realPlaces,
+  within,
+} from "./confine.ts";
 import { resolveExec } from "./exec_resolve.ts";
 import { linksOutside, modulesOutside } from "./module_graph.ts";
 import type { OsSandbox } from "./os_sandbox.ts";
@@ -157,16 +164,40 @@ async function wrap(
     if (resolver && !within("/etc", resolver)) confinement.read.push(resolver);
   }
   if (context.sandbox.kind === "seatbelt") env.TMPDIR = places.dataDir;
-  const outer = context.sandbox.kind === "bwrap"
-    ? bwrapArgs(confinement, systemEntries(), ownerOnlyEtc())
-    : seatbeltArgs(confinement);
+  const command = await sandboxed(context, confinement, [spec.command, ...spec.args]);
+  if ("reason" in command) {
+    return { reason: `extension "${spec.name}" cannot start: ${command.reason}` };
+  }
   return {
     ...spec,
-    command: context.sandbox.path,
-    args: [...outer, spec.command, ...spec.args],
+    ...command,
     env,
     ...(context.sandbox.kind === "bwrap" ? { pidNamespace: true } : {}),
   };
+}
+
+/** The command running `argv` in the OS sandbox: bwrap under the seccomp filter, or Seatbelt. */
+async function sandboxed(
+  context: RestrictedContext & { sandbox: Exclude<OsSandbox, { kind: "none" }> },
+  confinement: Confinement,
+  argv: string[],
+): Promise<{ command: string; args: string[] } | { reason: string }> {
+  const { path } = context.sandbox;
+  if (context.sandbox.kind === "seatbelt") {
+    return { command: path, args: [...seatbeltArgs(confinement), ...argv] };
+  }
+  const args = [...bwrapArgs(confinement, systemEntries(), ownerOnlyEtc()), ...argv];
+  const dir = join(context.paths.home, "sandbox");
+  try {
+    const file = await filterFile(dir);
+    // Only an architecture zot has no filter for (neither x86_64 nor aarch64) runs without.
+    return file ? withFilter(path, args, file) : { command: path, args };
+  } catch (err) {
+    return {
+      reason: `its seccomp filter could not be written to ${dir} (${(err as Error).message}); ` +
+        "make $ZOT_HOME writable",
+    };
+  }
 }
 
 async function checkDenoFallback(

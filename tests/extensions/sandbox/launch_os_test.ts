@@ -53,7 +53,11 @@ async function setup(
 Deno.test("a restricted Python extension runs in bwrap: its folder read-only, its data read-write", async () => {
   await using t = await setup({ permissions: empty });
   const spec = (await t.plan(BWRAP)).specs[0];
-  assertEquals(spec.command, "/usr/bin/bwrap");
+  // bwrap is started by /bin/sh, which hands it the seccomp filter on fd 9.
+  assertEquals(spec.command, "/bin/sh");
+  const filter = `${t.paths.home}/sandbox/unix-sockets-${Deno.build.arch}.bpf`;
+  assertEquals(spec.args.slice(2, 4), ["/usr/bin/bwrap", filter]);
+  assertEquals((await Deno.stat(filter)).isFile, true);
   const args = spec.args.join(" ");
   assertIncludes(args, "--unshare-all --die-with-parent --cap-drop ALL");
   assert(!args.includes("--share-net"), args);

@@ -1,0 +1,65 @@
+/** The seccomp filter, loaded by the real bwrap: no Unix socket, everything else as before. */
+
+import { join } from "node:path";
+import { findBwrap } from "../../src/config/mod.ts";
+import { filterFile, unixSocketFilter, withFilter } from "../../src/seccomp/mod.ts";
+import { assertEquals } from "../support/assert.ts";
+
+const PROBE = `
+import errno, socket
+try:
+    socket.socket(socket.AF_UNIX).close()
+    print("unix OK")
+except OSError as err:
+    print("unix " + errno.errorcode[err.errno])
+a, b = socket.socketpair()
+a.sendall(b"x")
+print("pair OK" if b.recv(1) == b"x" else "pair BROKEN")
+socket.socket(socket.AF_INET).close()
+print("inet OK")
+`;
+
+async function underFilter(file: string, argv: string[]): Promise<string> {
+  const bwrap = findBwrap(Deno.env.toObject());
+  if (!bwrap) throw new Error("bwrap is not installed; .ci/run installs bubblewrap");
+  const sandbox = ["--ro-bind", "/", "/", "--proc", "/proc", "--dev", "/dev", "--", ...argv];
+  const { command, args } = withFilter(bwrap, sandbox, file);
+  const out = await new Deno.Command(command, { args, stdin: "null" }).output();
+  assertEquals(out.success, true, new TextDecoder().decode(out.stderr));
+  return new TextDecoder().decode(out.stdout);
+}
+
+Deno.test("under the filter socket(AF_UNIX) fails with EPERM; socketpair and AF_INET work", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = await filterFile(dir);
+    assertEquals(typeof file, "string");
+    const output = await underFilter(file!, ["python3", "-c", PROBE]);
+    assertEquals(output, "unix EPERM\npair OK\ninet OK\n");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the filter file is rewritten when it holds other bytes", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // A file that allows everything: a bare RET ALLOW.
+    const planted = join(dir, `unix-sockets-${Deno.build.arch}.bpf`);
+    await Deno.writeFile(planted, new Uint8Array([6, 0, 0, 0, 0, 0, 0xff, 0x7f]));
+    const file = await filterFile(dir);
+    assertEquals(file, planted);
+    assertEquals(await Deno.readFile(planted), unixSocketFilter());
+    assertEquals([...Deno.readDirSync(dir)].length, 1, "the staged copy was renamed away");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a filter for x86_64 and aarch64 only, each checking its own architecture", () => {
+  assertEquals(unixSocketFilter("riscv64"), undefined);
+  // The second word of the first jump is the AUDIT_ARCH value the program compares with.
+  const arch = (bytes: Uint8Array) => new DataView(bytes.buffer).getUint32(12, true);
+  assertEquals(arch(unixSocketFilter("x86_64")!), 0xc000003e);
+  assertEquals(arch(unixSocketFilter("aarch64")!), 0xc00000b7);
+});
