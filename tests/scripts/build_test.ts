@@ -7,6 +7,30 @@ import { bundleArgs } from "../../scripts/compile.ts";
 
 const repo = join(import.meta.dirname!, "..", "..") + "/";
 
+/**
+ * The Node built-ins imported statically by the bundle's chunks named by `entries` (file
+ * names or hashed-name prefixes) and every chunk they import statically.
+ */
+function nodeBuiltins(dir: string, entries: string[]): string[] {
+  const files = [...Deno.readDirSync(dir)].map((e) => e.name);
+  const queue = entries.map((entry) => files.find((f) => f === entry || f.startsWith(entry))!);
+  const seen = new Set<string>();
+  const builtins = new Set<string>();
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = Deno.readTextFileSync(join(dir, file));
+    // `import … from "x"` and bare `import "x"`; an `import("x")` is a seam and left out.
+    for (const [, target] of text.matchAll(/^(?:import|export)\b[^;(]*?["']([^"']+)["']/gm)) {
+      if (target.startsWith("node:")) builtins.add(target);
+      else if (target.startsWith("./")) queue.push(target.slice(2));
+    }
+  }
+  assertEquals(seen.size > entries.length, true, `only ${[...seen]} followed`);
+  return [...builtins].sort();
+}
+
 async function run(args: string[], cwd = repo, env: Record<string, string> = {}) {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args,
@@ -64,6 +88,10 @@ Deno.test("the code-split bundle the binaries are compiled from runs zot without
       assertEquals(printed.code, 0, printed.err);
       assertEquals(printed.out, `bundled ${provider}\n`);
     }
+    // Code splitting merges modules into shared chunks, whose imports are the union of their
+    // modules': the chunks a plain run loads must still start no Node built-in.
+    const runPath = ["main.js", "run_direct-", "run_root-", "openai_provider-"];
+    assertEquals(nodeBuiltins(join(dir, "bundle"), runPath), []);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
