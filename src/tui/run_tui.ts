@@ -4,6 +4,7 @@ import { UsageError } from "../errors/mod.ts";
 import { ChatApp } from "./chat_app.ts";
 import type { TuiController } from "./controller.ts";
 import { ProcessTerminal, type Terminal } from "./pi_tui.ts";
+import { onTerminalLoss } from "./terminal_loss.ts";
 
 /** Options of runTui. */
 export interface RunTuiOptions {
@@ -44,6 +45,7 @@ export async function runTui(controller: TuiController, options: RunTuiOptions):
   });
   const onAbort = () => app.terminate();
   if (options.signal?.aborted) return;
+  if (!options.terminal) onTerminalLoss(onAbort);
   options.signal?.addEventListener("abort", onAbort, { once: true });
   try {
     await app.run();
