@@ -4,34 +4,12 @@
  */
 
 import { basename, dirname, join } from "../paths/mod.ts";
-import { findBwrap, resolveZotHome, which, ZOT_VERSION, ZotPaths } from "../config/mod.ts";
+import { resolveZotHome, which, ZOT_VERSION, ZotPaths } from "../config/mod.ts";
 import { errorMessage } from "../errors/mod.ts";
 import { apiKeyEnvVar, readAuthFile } from "../providers/mod.ts";
 import { firstLine } from "./which.ts";
-
-/** ok: fine; warn: something optional is missing; fail: zot cannot work as configured. */
-export type DoctorStatus = "ok" | "warn" | "fail";
-
-/** One line of the report. */
-export interface DoctorItem {
-  name: string;
-  status: DoctorStatus;
-  detail: string;
-  /** The next step when status is not ok. */
-  fix?: string;
-}
-
-/** What the checks look at; injectable so tests can describe another machine. */
-export interface DoctorContext {
-  os: typeof Deno.build.os;
-  /** Whether zot is a compiled binary (else it runs under deno from source). */
-  standalone: boolean;
-  /** The running executable: the zot binary, or the deno running zot. */
-  execPath: string;
-  env: Record<string, string>;
-  /** zot's process id: 1 when it is a container's first process. */
-  pid: number;
-}
+import { checkSandbox } from "./sandbox_check.ts";
+import type { DoctorContext, DoctorItem } from "./types.ts";
 
 /** The running process, as the checks see it. */
 export function processContext(): DoctorContext {
@@ -50,7 +28,7 @@ export async function runDoctor(context: DoctorContext): Promise<DoctorItem[]> {
   return [
     { name: "zot", status: "ok", detail: `${ZOT_VERSION} (${how} at ${context.execPath})` },
     await checkDeno(context),
-    checkSandbox(context),
+    await checkSandbox(context),
     ...checkInit(context),
     checkTool(context, "git", "installing extensions from a git URL (zot ext install <url>)"),
     checkTool(context, "python3", "Python extensions"),
@@ -95,35 +73,6 @@ async function checkDeno(context: DoctorContext): Promise<DoctorItem> {
       'with "runtime": "deno" (the ones Deno\'s permissions sandbox) will not start; ' +
       "extensions that are programs in any other language still run",
     fix: INSTALL_DENO,
-  };
-}
-
-function checkSandbox(context: DoctorContext): DoctorItem {
-  const name = "OS sandbox";
-  const why = "extensions with permissions (any language) run confined in it, and every " +
-    "extension in a PID namespace of its own, so nothing it starts outlives zot";
-  if (context.os === "linux") {
-    const bwrap = findBwrap(context.env, context.os);
-    return bwrap ? { name, status: "ok", detail: `bwrap at ${bwrap}; ${why}` } : {
-      name,
-      status: "warn",
-      detail: "bwrap (bubblewrap) not found: extensions with permissions are refused, and a " +
-        "process an extension leaves behind is only swept by process group",
-      fix: "apt install bubblewrap (or dnf/pacman install bubblewrap)",
-    };
-  }
-  if (context.os === "darwin") {
-    const tool = which("sandbox-exec", context.env.PATH ?? "", context.os) ??
-      which("sandbox-exec", "/usr/bin", context.os);
-    return tool
-      ? { name, status: "ok", detail: `sandbox-exec at ${tool}; ${why}` }
-      : { name, status: "warn", detail: "sandbox-exec not found", fix: "it ships with macOS" };
-  }
-  return {
-    name,
-    status: "warn",
-    detail: `no sandbox tool zot knows on ${context.os}; Deno-sandboxed extensions still work`,
-    fix: "run untrusted extensions only as runtime: deno, or inside a container or VM",
   };
 }
 

@@ -75,6 +75,18 @@ Deno.test("doctor: keys are reported by where they are, never shown, even from a
   });
 });
 
+/** A bwrap named by ZOT_BWRAP: a script that runs `body` (the real bwrap is "$REAL"). */
+async function fakeBwrap(home: string, body: string): Promise<string> {
+  const real = new TextDecoder().decode(
+    (await new Deno.Command("sh", { args: ["-c", "command -v bwrap"], stdout: "piped" }).output())
+      .stdout,
+  ).trim();
+  const path = join(home, `bwrap-${crypto.randomUUID()}`);
+  await Deno.writeTextFile(path, `#!/bin/sh\nREAL='${real}'\n${body}\n`);
+  await Deno.chmod(path, 0o755);
+  return path;
+}
+
 Deno.test("doctor: the OS sandbox is found through ZOT_BWRAP as the launcher finds it, or missed with what that costs", async () => {
   await withHome(async (home) => {
     const empty = { PATH: join(home, "empty") };
@@ -82,10 +94,25 @@ Deno.test("doctor: the OS sandbox is found through ZOT_BWRAP as the launcher fin
     assertEquals(missing.status, "warn");
     assertIncludes(missing.detail, "extensions with permissions are refused");
     assertIncludes(missing.fix!, "bubblewrap");
-    const named = { ...empty, ZOT_BWRAP: "/opt/bwrap" };
+    const named = { ...empty, ZOT_BWRAP: await fakeBwrap(home, 'exec "$REAL" "$@"') };
     const found = item(await runDoctor(context(home, named, false)), "OS sandbox");
-    assertEquals(found.status, "ok");
-    assertIncludes(found.detail, "bwrap at /opt/bwrap; extensions with permissions");
+    assertEquals(found.status, "ok", found.detail);
+    assertIncludes(found.detail, `bwrap at ${named.ZOT_BWRAP}, with the seccomp filter`);
+  });
+});
+
+Deno.test("doctor: a bwrap that cannot start a sandbox fails, with its own words and the fix", async () => {
+  await withHome(async (home) => {
+    // What bwrap says where unprivileged user namespaces are off.
+    const refusing = await fakeBwrap(
+      home,
+      'echo "bwrap: setting up uid map: Permission denied" >&2; exit 1',
+    );
+    const env = { PATH: join(home, "empty"), ZOT_BWRAP: refusing };
+    const broken = item(await runDoctor(context(home, env, false)), "OS sandbox");
+    assertEquals(broken.status, "fail");
+    assertIncludes(broken.detail, "(bwrap: setting up uid map: Permission denied)");
+    assertIncludes(broken.fix!, "user namespaces");
   });
 });
 
