@@ -69,6 +69,18 @@ Deno.test("a restricted Python extension runs in bwrap: its folder read-only, it
   assertEquals(spec.env, { PATH: "/usr/bin", HOME: data });
 });
 
+Deno.test("a restricted extension whose seccomp filter cannot be written is refused, saying where", async () => {
+  await using t = await setup({ permissions: empty });
+  // A file where the filter's folder should be: as root, no mode bit would stop the write.
+  await Deno.mkdir(t.paths.home, { recursive: true });
+  await Deno.writeTextFile(`${t.paths.home}/sandbox`, "");
+  const plan = await t.plan(BWRAP);
+  assertEquals(plan.specs, []);
+  assertIncludes(plan.refused[0].reason, `extension "probe" cannot start: its seccomp filter`);
+  assertIncludes(plan.refused[0].reason, `${t.paths.home}/sandbox`);
+  assertIncludes(plan.refused[0].reason, "make $ZOT_HOME writable");
+});
+
 Deno.test("granted paths are bound as granted; net shares the network; env passes by name", async () => {
   await using t = await setup({ permissions: empty });
   await Deno.mkdir(`${t.root}/shared`);
