@@ -7,26 +7,10 @@
  * quick_parse_test.ts holds them to the same record over a corpus of command lines.
  */
 
+import type { RootFlagSpec } from "./root_flag_spec.ts";
 import { ROOT_COMMANDS, ROOT_DEFAULTS, ROOT_FLAGS } from "./root_flags.ts";
 import { collect, positiveInt } from "./root_values.ts";
 import { expandRpcAlias } from "./rpc_alias.ts";
-
-/** One root option as commander declares it (root_flags.ts is generated from commander). */
-export interface RootFlagSpec {
-  /** `--print`, `--no-session`. */
-  long: string;
-  /** `-p`, when there is one. */
-  short?: string;
-  /** The key in commander's options record: `print`, `session`. */
-  key: string;
-  /** `<value>` is required, `[value]` is optional, or the flag takes none. */
-  value: "none" | "required" | "optional";
-  /** `--no-x`: sets the key to false. */
-  negate: boolean;
-  /** How the value is read: repeatable into a list, or a positive whole number. */
-  parse?: "list" | "int";
-  choices?: readonly string[];
-}
 
 /** What the root action receives: the prompt words joined, and commander's options record. */
 export interface QuickRun {

@@ -15,7 +15,6 @@ import { findBwrap, resolveZotHome } from "../config/mod.ts";
 import { filterFile, withFilter } from "../seccomp/mod.ts";
 import { ToolError } from "../errors/mod.ts";
 import { resolvePath } from "./files.ts";
-import type { ToolContext } from "./types.ts";
 
 /** The session's jail; tools read it from their context. */
 export class Jail {
@@ -88,7 +87,7 @@ export async function canonical(path: string): Promise<string> {
 /** Resolves a tool path and, when the jail is locked, checks it is inside the project. */
 export async function jailedPath(
   tool: string,
-  context: ToolContext,
+  context: { cwd: string; jail?: Jail },
   path: string,
 ): Promise<string> {
   const absolute = resolvePath(context.cwd, path);

@@ -12,19 +12,7 @@ import { FlowCommands } from "./flow_commands.ts";
 import type { PanelView } from "./panel_view.ts";
 import { Picker, type PickerSpec } from "./picker.ts";
 import { sanitizeLine } from "./sanitize.ts";
-import type { StatusBar } from "./status_bar.ts";
-import type { Theme } from "./theme.ts";
-import type { Transcript } from "./transcript.ts";
-
-/** The parts of the app the flow drives. */
-export interface FlowView {
-  readonly transcript: Transcript;
-  readonly status: StatusBar;
-  readonly theme: Theme;
-  readonly editor: { insertTextAtCursor(text: string): void; addToHistory(text: string): void };
-  render(): void;
-  refreshPopup(): void;
-}
+import type { FlowView } from "./flow_view.ts";
 
 const SPINNER_MS = 80;
 

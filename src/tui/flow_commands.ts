@@ -6,7 +6,7 @@
 
 import { type CommandPort, dispatch, type SafetyPort } from "../commands/mod.ts";
 import { UsageError } from "../errors/mod.ts";
-import type { FlowView } from "./chat_flow.ts";
+import type { FlowView } from "./flow_view.ts";
 import { KEYS_HELP } from "./commands.ts";
 import type { CommandOutcome, CommandReport, TuiController } from "./controller.ts";
 import { PanelView } from "./panel_view.ts";
