@@ -97,8 +97,8 @@ export async function jailedPath(
 
 /**
  * The argv that runs `shell` inside bubblewrap: / read-only, the project (the jail's root)
- * writable, a fresh /tmp, /run, /dev and /proc, new PID namespace, no capabilities, its own
- * session, no network unless allowed, no Unix socket.
+ * writable but for what git would run later, a fresh /tmp, /run, /dev and /proc, new PID
+ * namespace, no capabilities, its own session, no network unless allowed, no Unix socket.
  */
 export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Promise<string[]> {
   if (Deno.build.os !== "linux") {
@@ -136,6 +136,7 @@ export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Prom
     "--bind",
     root,
     root,
+    ...await gitRunsLater(root),
     ...(jail.network ? [] : ["--unshare-net"]),
     "--unshare-pid",
     "--die-with-parent",
@@ -153,6 +154,24 @@ export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Prom
   if (!filter) return [bwrap, ...args];
   const { command, args: wrapped } = withFilter(bwrap, args, filter);
   return [command, ...wrapped];
+}
+
+/**
+ * What git runs by itself later, outside the jail: hooks, and the config that names programs
+ * (`core.hooksPath`, `core.fsmonitor`, aliases, filters). Shown read-only, so a jailed command
+ * can still commit, but cannot leave git something to run at the user's next commit.
+ */
+async function gitRunsLater(root: string): Promise<string[]> {
+  const args: string[] = [];
+  for (const path of [join(root, ".git", "hooks"), join(root, ".git", "config")]) {
+    try {
+      await Deno.lstat(path);
+    } catch {
+      continue; // not a repository (or a worktree, whose git folder lies outside, read-only)
+    }
+    args.push("--ro-bind", path, path);
+  }
+  return args;
 }
 
 /**

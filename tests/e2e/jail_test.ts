@@ -185,6 +185,28 @@ Deno.test("/jail --net: bash reaches no abstract Unix socket, nor one in the pro
   }
 });
 
+Deno.test("/jail: bash can commit, but not plant a git hook or config that runs later", async () => {
+  await using world = await World.create();
+  const git = (args: string[]) =>
+    new Deno.Command("git", { args, cwd: world.work, stdout: "null", stderr: "null" }).output();
+  await git(["init", "-q"]);
+  const hook = join(world.work, ".git", "hooks", "pre-commit");
+  const text = await jailedBash(
+    world,
+    [
+      `(echo 'touch /tmp/pwned' > ${hook}) 2>/dev/null && echo HOOK-WRITTEN || echo HOOK-REFUSED`,
+      "git config core.fsmonitor 'touch /tmp/pwned' 2>/dev/null && echo CONFIG-WRITTEN || " +
+      "echo CONFIG-REFUSED",
+      "echo ok > file.txt && git add file.txt && " +
+      "git -c user.email=j@example.com -c user.name=jail commit -qm in-jail && echo COMMITTED",
+    ].join("; "),
+  );
+  assertEquals(text.split("\n"), ["HOOK-REFUSED", "CONFIG-REFUSED", "COMMITTED"]);
+  assertEquals(await exists(hook), false);
+  const config = await Deno.readTextFile(join(world.work, ".git", "config"));
+  assertEquals(config.includes("fsmonitor"), false);
+});
+
 Deno.test("/jail runs bash through the bwrap ZOT_BWRAP names, as extensions do", async () => {
   await using world = await World.create();
   // A bwrap outside PATH: it notes each use, then is the real one.
