@@ -85,7 +85,14 @@ Deno.test("seatbelt: deny by default, its folders by subpath, denies last, no ne
   assertIncludes(profile, '(allow file-read* file-write* (subpath "/home/u/.zot/ext-data/x"))');
   assertEquals(lines.at(-1), '(deny file-read* (subpath "/Users/u/.zot/extensions/x/keys"))');
   assert(!profile.includes("network"), profile);
-  assertIncludes(seatbeltProfile(confinement({ net: true })), "(allow network-outbound)");
+  const net = seatbeltProfile(confinement({ net: true }));
+  assertIncludes(net, "(allow network-outbound)");
+  // The network, but no Unix socket (as bwrap's seccomp filter), except the name resolver's.
+  const deny = net.indexOf("(deny network-outbound (remote unix-socket))");
+  const mdns = net.indexOf(
+    '(allow network-outbound (remote unix-socket (path-literal "/private/var/run/mDNSResponder")))',
+  );
+  assert(net.indexOf("(allow network-outbound)") < deny && deny < mdns, net);
   assertIncludes(seatbeltProfile(confinement({ readAll: true })), "(allow file-read*)\n");
 });
 
