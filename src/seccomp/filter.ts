@@ -5,9 +5,11 @@
  * accepts a connect, and with the network shared, so do the host's abstract sockets (X11,
  * D-Bus, tmux on some systems), any of which runs code outside the sandbox. A pair made by
  * `socketpair` (pipes between a program's own processes) stays allowed: it reaches nobody.
+ * io_uring is refused whole: its IORING_OP_SOCKET makes a socket without calling socket(),
+ * which a filter cannot see (libuv, the one common user, falls back to its thread pool).
  *
  * Written as classic BPF by hand: libseccomp would need FFI and a library on the user's
- * machine for nine instructions. Another architecture's calls (a 32-bit program, x32) are
+ * machine for a dozen instructions. Another architecture's calls (a 32-bit program, x32) are
  * refused whole, since their `socket` has another number and i386 multiplexes it.
  */
 
@@ -20,6 +22,8 @@ const NATIVE: Record<FilterArch, { audit: number; socket: number }> = {
   aarch64: { audit: 0xc00000b7, socket: 198 },
 };
 const X32_BIT = 0x40000000;
+// io_uring_setup, io_uring_enter and io_uring_register: the same on both architectures.
+const IO_URING = [425, 426, 427];
 const AF_UNIX = 1;
 const EPERM = 1;
 
@@ -58,6 +62,7 @@ export function unixSocketFilter(arch: string = Deno.build.arch): Uint8Array | u
     { code: LD_W_ABS, k: OFFSET_NR },
     // An x32 call; the bit is never set on aarch64.
     { code: JSET_K, k: X32_BIT, ifTrue: "deny", ifFalse: "next" },
+    ...IO_URING.map((nr): Step => ({ code: JEQ_K, k: nr, ifTrue: "deny", ifFalse: "next" })),
     { code: JEQ_K, k: socket, ifTrue: "next", ifFalse: "allow" },
     { code: LD_W_ABS, k: OFFSET_ARG0 },
     { code: JEQ_K, k: AF_UNIX, ifTrue: "deny", ifFalse: "allow" },

@@ -40,6 +40,52 @@ Deno.test("under the filter socket(AF_UNIX) fails with EPERM; socketpair and AF_
   }
 });
 
+/** Builds the io_uring probe (tests/fixtures/seccomp/uring_unix.c) into `dir`. */
+async function uringProbe(dir: string): Promise<string> {
+  const source = new URL("../fixtures/seccomp/uring_unix.c", import.meta.url).pathname;
+  const binary = `${dir}/uring_unix`;
+  const built = await new Deno.Command("gcc", { args: ["-O1", "-o", binary, source] }).output();
+  assertEquals(built.success, true, new TextDecoder().decode(built.stderr));
+  return binary;
+}
+
+Deno.test("io_uring cannot make the Unix socket the filter refuses socket() for", async () => {
+  const dir = await Deno.makeTempDir();
+  const name = `zot-uring-${crypto.randomUUID()}`;
+  const listener = Deno.listen({ transport: "unix", path: `\0${name}` });
+  const reached = listener.accept().then((c) => (c.close(), true), () => false);
+  try {
+    const probe = await uringProbe(dir);
+    const file = await filterFile(dir);
+    // IORING_OP_SOCKET makes the socket without socket(2); a plain connect() then reaches a
+    // host daemon. The filter refuses io_uring itself.
+    assertEquals(await underFilter(file!, [probe, `@${name}`]), "uring DENIED setup errno=1\n");
+  } finally {
+    listener.close();
+    assertEquals(await reached, false);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("without the filter the io_uring probe does reach the socket (it attacks for real)", async () => {
+  const disabled = (await Deno.readTextFile("/proc/sys/kernel/io_uring_disabled").catch(() => "0"))
+    .trim();
+  assertEquals(disabled, "0", "io_uring is disabled on this kernel: the probe proves nothing here");
+  const dir = await Deno.makeTempDir();
+  const name = `zot-uring-${crypto.randomUUID()}`;
+  const listener = Deno.listen({ transport: "unix", path: `\0${name}` });
+  const reached = listener.accept().then((c) => (c.close(), true), () => false);
+  try {
+    const probe = await uringProbe(dir);
+    const out = await new Deno.Command(probe, { args: [`@${name}`], stdin: "null" }).output();
+    assertEquals(new TextDecoder().decode(out.stdout), "uring OK\n");
+  } finally {
+    listener.close();
+    assertEquals(await reached, true);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("the filter file is mended before each start when changed or removed", async () => {
   const dir = await Deno.makeTempDir();
   try {
