@@ -428,14 +428,9 @@ export class ManagedExtension implements HostedExtension {
     this.#conn = undefined;
     this.#stale = true;
     this.#changed();
-    const notice = outcome.notice;
+    const { notice } = outcome;
     // Told once: further calls fail quietly with the same reason.
-    if (notice) {
-      this.#call(
-        "onNotify",
-        (cb) => cb.onNotify?.({ extension: this.name, level: "error", message: notice }),
-      );
-    }
+    if (notice) this.#call("onNotify", (cb) => cb.onNotify?.(notice));
   }
 
   #relaunch(): void {

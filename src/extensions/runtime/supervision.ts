@@ -63,8 +63,8 @@ export interface CrashOutcome {
   reason: string;
   /** For the extension's log. */
   logLine: string;
-  /** For the user, once: set only when the extension is quarantined. */
-  notice?: string;
+  /** For the user (an error notice from the extension), once: set only when it is quarantined. */
+  notice?: { extension: string; level: "error"; message: string };
 }
 
 /**
@@ -128,9 +128,10 @@ export class Supervisor {
       logLine: `extension ${name} ${reason} at ${new Date().toISOString()}; ${what}`,
     };
     if (quarantined) {
-      outcome.notice = `extension "${name}" ${reason} and has crashed ${verdict.crashes} ` +
+      const message = `extension "${name}" ${reason} and has crashed ${verdict.crashes} ` +
         `times within ${verdict.windowMs / 1000} s; quarantined until /reload-ext or the ` +
         `next start (see: zot ext logs ${name})`;
+      outcome.notice = { extension: name, level: "error", message };
     } else {
       this.#timer = setTimeout(async () => {
         this.#timer = undefined;

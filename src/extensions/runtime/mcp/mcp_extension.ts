@@ -368,14 +368,9 @@ export class McpExtension implements HostedExtension {
     this.#reason = outcome.reason;
     this.#log.note(outcome.logLine);
     this.#changed();
-    const notice = outcome.notice;
+    const { notice } = outcome;
     if (notice) {
-      callHost(
-        this.#link.callbacks,
-        this.#log,
-        "onNotify",
-        (cb) => cb.onNotify?.({ extension: this.name, level: "error", message: notice }),
-      );
+      callHost(this.#link.callbacks, this.#log, "onNotify", (cb) => cb.onNotify?.(notice));
     }
   }
 
