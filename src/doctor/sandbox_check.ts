@@ -6,10 +6,9 @@
  * restricted extension is, under that filter.
  */
 
-import { join } from "../paths/mod.ts";
 import { findBwrap, resolveZotHome, which } from "../config/mod.ts";
 import { errorMessage } from "../errors/mod.ts";
-import { filterFile, withFilter } from "../seccomp/mod.ts";
+import { filteredBwrap } from "../seccomp/mod.ts";
 import type { DoctorContext, DoctorItem } from "./types.ts";
 
 const NAME = "OS sandbox";
@@ -73,10 +72,7 @@ async function tryBwrap(bwrap: string, context: DoctorContext): Promise<string |
   sandbox.push("/", "--proc", "/proc", "--dev", "/dev", "--", "true");
   try {
     const home = resolveZotHome({ os: context.os, get: (key) => context.env[key] });
-    const filter = await filterFile(join(home, "sandbox"));
-    const { command, args } = filter
-      ? withFilter(bwrap, sandbox, filter)
-      : { command: bwrap, args: sandbox };
+    const { command, args } = await filteredBwrap(bwrap, sandbox, home);
     const out = await new Deno.Command(command, { args, stdin: "null", stdout: "null" }).output();
     if (out.success) return undefined;
     return new TextDecoder().decode(out.stderr).trim().split("\n")[0] || `exit ${out.code}`;

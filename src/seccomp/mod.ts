@@ -4,4 +4,4 @@
  */
 export { unixSocketFilter } from "./filter.ts";
 export { filterFile } from "./filter_file.ts";
-export { withFilter } from "./wrap.ts";
+export { filteredBwrap, FilterUnwritable, withFilter } from "./wrap.ts";

@@ -12,7 +12,7 @@
 
 import { basename, dirname, join, relative, sep } from "../paths/mod.ts";
 import { findBwrap, resolveZotHome } from "../config/mod.ts";
-import { filterFile, withFilter } from "../seccomp/mod.ts";
+import { filteredBwrap, FilterUnwritable } from "../seccomp/mod.ts";
 import { ToolError } from "../errors/mod.ts";
 import { resolvePath } from "./files.ts";
 
@@ -150,9 +150,7 @@ export async function jailedArgv(jail: Jail, cwd: string, shell: string[]): Prom
     "--",
     ...shell,
   ];
-  const filter = await jailFilter();
-  if (!filter) return [bwrap, ...args];
-  const { command, args: wrapped } = withFilter(bwrap, args, filter);
+  const { command, args: wrapped } = await underFilter(bwrap, args);
   return [command, ...wrapped];
 }
 
@@ -175,20 +173,24 @@ async function gitRunsLater(root: string): Promise<string[]> {
 }
 
 /**
- * The seccomp filter that keeps jailed commands off every Unix socket (see seccomp/filter.ts):
- * the private /run and /tmp hide the usual ones, not those elsewhere nor, with the network
- * allowed, the host's abstract sockets.
+ * bwrap under the seccomp filter that keeps jailed commands off every Unix socket (see
+ * seccomp/filter.ts): the private /run and /tmp hide the usual ones, not those elsewhere nor,
+ * with the network allowed, the host's abstract sockets.
  */
-async function jailFilter(): Promise<string | undefined> {
-  let dir = "$ZOT_HOME/sandbox";
+async function underFilter(
+  bwrap: string,
+  args: string[],
+): Promise<{ command: string; args: string[] }> {
   try {
-    dir = join(resolveZotHome(), "sandbox");
-    return await filterFile(dir);
+    return await filteredBwrap(bwrap, args, resolveZotHome());
   } catch (err) {
+    const [dir, why] = err instanceof FilterUnwritable
+      ? [err.dir, err.why]
+      : ["$ZOT_HOME/sandbox", (err as Error).message];
     throw new ToolError(
       "tool_bash",
       `bash: the jail's seccomp filter could not be written to ${dir} ` +
-        `(${(err as Error).message}), so the command was not run; make $ZOT_HOME writable`,
+        `(${why}), so the command was not run; make $ZOT_HOME writable`,
     );
   }
 }

@@ -5,8 +5,8 @@
  * module graph and folder were checked, and any other restricted extension is refused.
  */
 
-import { dirname, isAbsolute, join } from "../../paths/mod.ts";
-import { filterFile, withFilter } from "../../seccomp/mod.ts";
+import { dirname, isAbsolute } from "../../paths/mod.ts";
+import { filteredBwrap, FilterUnwritable } from "../../seccomp/mod.ts";
 import { which, type ZotPaths } from "../../config/mod.ts";
 import {
   type DiscoveredExtension,
@@ -187,14 +187,12 @@ async function sandboxed(
     return { command: path, args: [...seatbeltArgs(confinement), ...argv] };
   }
   const args = [...bwrapArgs(confinement, systemEntries(), ownerOnlyEtc()), ...argv];
-  const dir = join(context.paths.home, "sandbox");
   try {
-    const file = await filterFile(dir);
-    // Only an architecture zot has no filter for (neither x86_64 nor aarch64) runs without.
-    return file ? withFilter(path, args, file) : { command: path, args };
+    return await filteredBwrap(path, args, context.paths.home);
   } catch (err) {
+    if (!(err instanceof FilterUnwritable)) throw err;
     return {
-      reason: `its seccomp filter could not be written to ${dir} (${(err as Error).message}); ` +
+      reason: `its seccomp filter could not be written to ${err.dir} (${err.why}); ` +
         "make $ZOT_HOME writable",
     };
   }
