@@ -6,11 +6,19 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertIncludes } from "../support/assert.ts";
 import { httpFixture, remoteExtension } from "./mcp_support.ts";
-import { contentText, created, REPO, toolTurn, World } from "./support.ts";
+import { contentText, created, REPO, type RpcClient, toolTurn, World } from "./support.ts";
 
 type Line = Record<string, unknown>;
 
 const FIXTURE = join(REPO, "tests", "fixtures", "mcp", "fixture");
+
+/** Sends a prompt and returns the result of the tool call `callId` once its turn is done. */
+async function turnResult(rpc: RpcClient, id: string, message: string, callId: string) {
+  await rpc.request({ id, type: "prompt", message });
+  const result = await rpc.next((l) => l.type === "tool_result" && l.id === callId);
+  await rpc.next((l) => l.type === "done" && l.id === id);
+  return result;
+}
 
 Deno.test("an MCP server killed mid-call fails the call as restarting, restarts, and works again", async () => {
   await using world = await World.create([
@@ -35,11 +43,9 @@ Deno.test("an MCP server killed mid-call fails the call as restarting, restarts,
   assertEquals([back.name, back.restarts], ["fix", 1]);
   assert.ok((await pidOf("00")) !== pid, "a new server runs");
 
-  await rpc.request({ id: "2", type: "prompt", message: "again" });
-  const second = await rpc.next((l) => l.type === "tool_result" && l.id === "s1");
+  const second = await turnResult(rpc, "2", "again", "s1");
   assertEquals(second.is_error, false, contentText(second));
   assertIncludes(contentText(second), "21");
-  await rpc.next((l) => l.type === "done" && l.id === "2");
 
   const [status] = await rpc.extensions("3");
   assertEquals([status.state, status.restarts, status.calls, status.failed_calls], [
@@ -64,10 +70,8 @@ Deno.test("an MCP server in a crash loop is quarantined and reported once; its t
   const [status] = await rpc.extensions("1");
   assertEquals([status.state, status.restarts], ["quarantined", 2]);
   assertIncludes(String(status.last_error), "exited with code 3");
-  await rpc.request({ id: "2", type: "prompt", message: "go" });
-  const result = await rpc.next((l) => l.type === "tool_result" && l.id === "q1");
+  const result = await turnResult(rpc, "2", "go", "q1");
   assertEquals(result.is_error, true);
-  await rpc.next((l) => l.type === "done" && l.id === "2");
   const offered = (world.server.bodies()[0] as { tools: { name: string }[] }).tools;
   assertEquals(offered.some((t) => t.name.startsWith("mcp__fix__")), false);
   const { code, stderr } = await rpc.close();
@@ -88,28 +92,22 @@ Deno.test("a remote MCP server that restarts and forgets the session is reconnec
   const port = Number(new URL(first.url).port);
   const ext = await remoteExtension(world, first.url);
   const rpc = world.rpc(["--ext", ext], { FIX_TOKEN: "t0k" });
-  await rpc.request({ id: "1", type: "prompt", message: "one" });
-  const a = await rpc.next((l) => l.type === "tool_result" && l.id === "a1");
+  const a = await turnResult(rpc, "1", "one", "a1");
   assertEquals(a.is_error, false, contentText(a));
-  await rpc.next((l) => l.type === "done" && l.id === "1");
 
   // The server restarts on the same address: it no longer knows zot's session.
   await first[Symbol.asyncDispose]();
   await using second = await httpFixture(port);
   assertEquals(second.url, first.url);
-  await rpc.request({ id: "2", type: "prompt", message: "two" });
-  const b = await rpc.next((l) => l.type === "tool_result" && l.id === "b1");
+  const b = await turnResult(rpc, "2", "two", "b1");
   assertEquals(b.is_error, true, contentText(b));
   assertIncludes(contentText(b), "it is restarting");
-  await rpc.next((l) => l.type === "done" && l.id === "2");
   const back = await rpc.next((l) => l.type === "ext_status" && l.state === "ready");
   assertEquals([back.name, back.restarts], ["remote", 1]);
 
-  await rpc.request({ id: "3", type: "prompt", message: "three" });
-  const c = await rpc.next((l) => l.type === "tool_result" && l.id === "c1");
+  const c = await turnResult(rpc, "3", "three", "c1");
   assertEquals(c.is_error, false, contentText(c));
   assertIncludes(contentText(c), "auth=Bearer t0k");
-  await rpc.next((l) => l.type === "done" && l.id === "3");
   const [status] = await rpc.extensions("4");
   assertIncludes(String(status.last_error), "no longer knows this session");
   const { code, stderr } = await rpc.close();
